@@ -1,0 +1,31 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export type TMail = { to: string; subject: string; text: string; html: string };
+
+export type TMailer = { readonly kind: 'smtp' | 'outbox'; send(mail: TMail): Promise<void> };
+
+/** SMTP through nodemailer when SMTP_URL is set. */
+export function createSmtpMailer(smtpUrl: string, from: string): TMailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/**
+ * The embedded default: every mail is written to the outbox table, which admins read in the
+ * admin screens and API (/api/v1/admin/mail/outbox/), so every mail flow works without a server.
+ */
+export function createOutboxMailer(db: Db): TMailer {
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await db.insert(mailOutbox).values(mail);
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MESSAGES } from '@portal/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createOutboxMailer, createSmtpMailer, type TMailer } from './adapters/mail';
+import type { TConfig } from './config';
+import type { Database } from './db/client';
+import { installErrorHandler } from './http/error-handler';
+import { installZodValidation, requestJsonSchema } from './http/route';
+import { bootstrapAccounts } from './modules/accounts/bootstrap';
+import { createRecovery } from './modules/accounts/recovery';
+import { accountRoutes } from './modules/accounts/routes';
+import { createAccounts } from './modules/accounts/service';
+import { adminRoutes } from './modules/admin/routes';
+import { createAdmin } from './modules/admin/service';
+import { mfaRoutes } from './modules/mfa/routes';
+import { createMfa } from './modules/mfa/service';
+import { createRateLimiter } from './modules/rate-limit/service';
+import { bearerToken, createSessions } from './modules/sessions/service';
+import { fail } from './http/errors';
+
+export type TAppOptions = {
+  config: TConfig;
+  /** Migrated already; the caller owns it and closes it after the app. */
+  database: Database;
+  /** The mail adapter; by default SMTP when configured, else the outbox table. */
+  mailer?: TMailer;
+};
+
+/** Builds the server: used by main.ts and by every test (through app.inject). */
+export async function buildApp({ config, database, mailer }: TAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Paths only: a query string can carry a one-time token (email confirmation links).
+      serializers: { req: (request) => ({ method: request.method, url: String(request.url).split('?')[0], ip: request.ip }) },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  installZodValidation(app);
+  installErrorHandler(app);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.avatarMaxBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.appName} API`, version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: ({ schema, url }) => {
+      const { body, querystring, params, ...rest } = (schema ?? {}) as Record<string, unknown>;
+      const transformed: Record<string, unknown> = { ...rest };
+      if (body) transformed.body = requestJsonSchema(body);
+      if (querystring) transformed.querystring = requestJsonSchema(querystring);
+      if (params) transformed.params = requestJsonSchema(params);
+      return { schema: transformed, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const { db } = database;
+  await bootstrapAccounts(db, config);
+
+  const rateLimiter = createRateLimiter({ db });
+  const sessions = createSessions({ db, config });
+  const mfa = createMfa({ db, config, rateLimiter });
+  const mail = mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
+  const accounts = createAccounts({ db, config, sessions, mfa, rateLimiter });
+  const recovery = createRecovery({ db, config, sessions, mfa, rateLimiter, mailer: mail });
+  const admin = createAdmin({ db });
+
+  app.decorate('authenticate', async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw fail.unauthenticated();
+    return sessions.verify(token);
+  });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  accountRoutes(app, { accounts, recovery, sessions, avatarMaxBytes: config.avatarMaxBytes });
+  mfaRoutes(app, { mfa });
+  adminRoutes(app, { admin });
+
+  serveWebApp(app, config.webDist);
+  return app;
+}
+
+/**
+ * The built web app: files as they are (hashed assets cached for good), and index.html for any
+ * other GET outside the API, so that the router's history-mode paths load directly.
+ */
+function serveWebApp(app: FastifyInstance, webDist: string | null): void {
+  const index = webDist ? join(webDist, 'index.html') : null;
+  const hasApp = index !== null && existsSync(index);
+  if (hasApp) {
+    void app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|media|accounts)(\/|$)/.test(request.url);
+    if (hasApp && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ detail: MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const userRef = (name = 'user_id') => bigint(name, { mode: 'number' }).references(() => users.id);
+
+// ---- accounts -------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    username: text('username'),
+    /** Null for the company root account, which nobody signs in to. */
+    passwordHash: text('password_hash'),
+    financePasswordHash: text('finance_password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** "+" and digits; null only for the company root account. */
+    phone: text('phone'),
+    country: text('country').notNull().default(''),
+    countryCode: text('country_code').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    avatarId: uuid('avatar_id'),
+    /** The public code in a partner's invitation link (/sign-up/:promocode). */
+    referralId: text('referral_id').notNull(),
+    mentorId: bigint('mentor_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    isCompanyRoot: boolean('is_company_root').notNull().default(false),
+    /** AES-256-GCM ciphertexts (lib/crypto.ts); the pending secret waits for its first code. */
+    mfaSecret: text('mfa_secret'),
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** The last accepted TOTP time step: a step is never accepted twice. */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }).notNull().default(0),
+    /** The leg where the partners this user invites are placed (compensation-plan.md section 3). */
+    binarySide: text('binary_side').notNull().default('left'),
+    binaryParentId: bigint('binary_parent_id', { mode: 'number' }),
+    binaryPosition: text('binary_position'),
+    kycStatus: text('kyc_status').notNull().default('none'),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_referral_id_key').on(t.referralId),
+    uniqueIndex('users_company_root_key').on(t.isCompanyRoot).where(sql`${t.isCompanyRoot}`),
+    uniqueIndex('users_binary_slot_key').on(t.binaryParentId, t.binaryPosition),
+    index('users_mentor_idx').on(t.mentorId),
+    check('users_binary_side_check', sql`${t.binarySide} in ('left', 'right')`),
+    check('users_binary_position_check', sql`${t.binaryPosition} in ('left', 'right')`),
+    check('users_kyc_status_check', sql`${t.kycStatus} in ('none', 'pending', 'verified', 'rejected')`),
+  ],
+);
+
+/** Signed-in sessions: a token names its session, so logout and a password change revoke it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userRef().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Password-reset and email-change links: random, stored as a SHA-256 hash, single use, expiring. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** For an email change: the address it changes to. */
+    newEmail: text('new_email'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
+    check('one_time_tokens_purpose_check', sql`${t.purpose} in ('password_reset', 'email_change')`),
+  ],
+);
+
+/** Attempt counters shared by every server process (login, codes, mails). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/** Security-relevant changes, written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    userId: userRef(),
+    actorId: userRef('actor_id'),
+    action: text('action').notNull(),
+    details: jsonb('details').notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Uploaded images, kept in the database so that every server process can serve them. */
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey(),
+  userId: userRef().notNull(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Mail written instead of sent when no SMTP server is configured (the embedded default). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to)],
+);
+
+// ---- ledger (DESIGN.md "Ledger"; the rules live in modules/ledger) ----------------------------------
+
+/**
+ * One account per user x currency x purpose, plus company accounts (user_id null). `balance` is
+ * the sum of the account's postings, maintained by the statement that posts; a user account
+ * never goes below zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    userId: userRef(),
+    currency: text('currency').notNull(),
+    purpose: text('purpose').notNull(),
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_key').on(t.userId, t.currency, t.purpose).nullsNotDistinct(),
+    check('ledger_accounts_user_balance_check', sql`${t.userId} is null or ${t.balance} >= 0`),
+    check('ledger_accounts_currency_check', sql`${t.currency} in ('USDT', 'DXN', 'DFT')`),
+  ],
+);
+
+/** One balanced movement of money; `operation_type` and `bonus_type` as api.md lists them. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: id(),
+    operationType: text('operation_type').notNull(),
+    bonusType: text('bonus_type'),
+    /** Makes a movement happen once: a chain log, an idempotency key, a bonus rule's source. */
+    reference: text('reference').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_transfers_reference_key').on(t.reference)],
+);
+
+/** Append-only: the database refuses UPDATE and DELETE (migration 0001). */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: id(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_postings_transfer_idx').on(t.transferId),
+    index('ledger_postings_account_idx').on(t.accountId, t.id),
+    check('ledger_postings_amount_check', sql`${t.amount} <> 0`),
+  ],
+);

@@ -1,0 +1,157 @@
+import { ZDetail, ZFieldErrors } from '@portal/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { RequestValidationError } from './error-handler';
+import { fail } from './errors';
+
+/** Who may call a route: anyone, a signed-in user, or a superuser. */
+export type TAuth = 'public' | 'user' | 'admin';
+
+export type TAuthUser = { id: number; sessionId: string; isSuperuser: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves the bearer token to its user, or throws 401 (modules/sessions). */
+    authenticate(request: FastifyRequest): Promise<TAuthUser>;
+  }
+}
+
+type Part = z.ZodType | undefined;
+type Out<S extends Part> = S extends z.ZodType ? z.output<S> : undefined;
+
+type Context<B extends Part, Q extends Part, P extends Part, A extends TAuth> = {
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+} & (A extends 'public' ? { user?: undefined } : { user: TAuthUser });
+
+export type TRouteSpec<B extends Part, Q extends Part, P extends Part, R extends z.ZodType, A extends TAuth> = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** The success status: 200 unless said; 204 answers no body. */
+  status?: 200 | 201 | 204;
+  response: R;
+  /** Other content types than JSON that the body may come in (documentation only). */
+  consumes?: string[];
+  handler(context: Context<B, Q, P, A>): Promise<z.input<R>>;
+};
+
+/**
+ * Registers one route. Requests are parsed by the zod contracts; the answer is serialized from
+ * the response schema's JSON Schema by Fastify's serializer, which drops undeclared fields, so a
+ * secret can never leave by accident (DESIGN.md).
+ */
+export function route<B extends Part, Q extends Part, P extends Part, R extends z.ZodType, A extends TAuth>(
+  app: FastifyInstance,
+  spec: TRouteSpec<B, Q, P, R, A>,
+): void {
+  const status = spec.status ?? 200;
+  const schema: FastifySchema = {
+    summary: spec.summary,
+    tags: spec.tags,
+    ...(spec.body ? { body: spec.body } : {}),
+    ...(spec.query ? { querystring: spec.query } : {}),
+    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.consumes ? { consumes: spec.consumes } : {}),
+    ...(spec.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+    response: {
+      [status]: status === 204 ? { type: 'null', description: 'No content' } : responseSchema(spec.response),
+      400: errorSchemas.fields,
+      ...(spec.auth === 'public' ? {} : { 401: errorSchemas.detail }),
+      ...(spec.auth === 'admin' ? { 403: errorSchemas.detail } : {}),
+    },
+  };
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    schema,
+    preHandler:
+      spec.auth === 'public'
+        ? undefined
+        : async (request) => {
+            const user = await app.authenticate(request);
+            if (spec.auth === 'admin' && !user.isSuperuser) throw fail.forbidden();
+            request.authUser = user;
+          },
+    handler: async (request, reply) => {
+      const context = {
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        request,
+        reply,
+        user: request.authUser,
+      } as Context<B, Q, P, A>;
+      const result = await spec.handler(context);
+      if (status === 204) return reply.status(204).send();
+      return reply.status(status).send(result);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser?: TAuthUser;
+  }
+}
+
+/** Request parts are validated by their zod schema; a missing body counts as `{}`. */
+export function installZodValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const zodSchema = schema as unknown as z.ZodType;
+    return (data: unknown) => {
+      const input = httpPart === 'body' && (data === undefined || data === null) ? {} : data;
+      const result = zodSchema.safeParse(input);
+      return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+    };
+  });
+}
+
+/** JSON Schema of a request part for the OpenAPI document. */
+export function requestJsonSchema(schema: unknown): unknown {
+  return schema instanceof z.ZodType ? toJsonSchema(schema, 'input') : schema;
+}
+
+function responseSchema(schema: z.ZodType): object {
+  return toJsonSchema(schema, 'output');
+}
+
+const errorSchemas = {
+  fields: { description: 'Messages per field', ...toJsonSchema(ZFieldErrors, 'output') },
+  detail: toJsonSchema(ZDetail, 'output'),
+};
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return simplifyNullable(json) as Record<string, unknown>;
+}
+
+/**
+ * zod writes `x | null` as `anyOf: [x, {type: "null"}]`; fast-json-stringify serializes the
+ * equivalent `type: [x, "null"]` without validating every value against each branch.
+ */
+function simplifyNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplifyNullable);
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, simplifyNullable(value)] as const);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  const anyOf = object.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const nullIndex = anyOf.findIndex((branch) => (branch as { type?: unknown }).type === 'null');
+    const other = anyOf[1 - nullIndex] as Record<string, unknown> | undefined;
+    if (nullIndex >= 0 && other && typeof other.type === 'string') {
+      const { anyOf: _, ...rest } = object;
+      return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return object;
+}

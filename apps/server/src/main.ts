@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createPglite, openDatabase } from './db/client';
+
+/** The web app built beside the server (apps/web/dist), unless WEB_DIST says otherwise. */
+function defaultWebDist(): string | null {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) {
+    const candidate = join(dir, 'apps', 'web', 'dist');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+  }
+  return null;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database =
+    'url' in config.database
+      ? openDatabase({
+          url: config.database.url,
+          poolSize: config.databasePoolSize,
+          onIdleError: (error) => console.error('database connection lost (replaced on next use):', error.message),
+        })
+      : openDatabase({ pglite: await createPglite(config.database.dataDir) });
+  await database.migrate();
+  const app = await buildApp({ config: { ...config, webDist: config.webDist ?? defaultWebDist() }, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: database.driver, mail: config.smtpUrl ? 'smtp' : 'outbox', web: config.webDist ?? defaultWebDist() ?? 'not built' },
+    `portal ready at ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

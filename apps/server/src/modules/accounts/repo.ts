@@ -1,0 +1,198 @@
+import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { auditLog, oneTimeTokens, uploads, users } from '../../db/schema';
+
+export type TUserRow = typeof users.$inferSelect;
+export type TNewUser = typeof users.$inferInsert;
+export type TTokenPurpose = 'password_reset' | 'email_change';
+
+export async function findUserById(db: Db, id: number): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Locks the user's row for the rest of the transaction. */
+export async function lockUser(db: Db, id: number): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** Signing in takes the email or the username. */
+export async function findUserByLogin(db: Db, login: string): Promise<TUserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, login.toLowerCase()), eq(sql`lower(${users.username})`, login.toLowerCase())));
+  return row;
+}
+
+/** The partner a code names: their referral id or their username (case-insensitive). */
+export async function findByReferralCode(db: Db, code: string): Promise<TUserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        or(eq(users.referralId, code.toUpperCase()), eq(sql`lower(${users.username})`, code.toLowerCase())),
+      ),
+    );
+  return row;
+}
+
+export async function findCompanyRoot(db: Db): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.isCompanyRoot, true));
+  return row;
+}
+
+/** Which of these unique values another user already holds. */
+export async function takenValues(
+  db: Db,
+  values: { email?: string; phone?: string; username?: string | null },
+  exceptUserId?: number,
+): Promise<{ email: boolean; phone: boolean; username: boolean }> {
+  const conditions = [
+    values.email ? eq(users.email, values.email) : undefined,
+    values.phone ? eq(users.phone, values.phone) : undefined,
+    values.username ? eq(sql`lower(${users.username})`, values.username.toLowerCase()) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return { email: false, phone: false, username: false };
+  const rows = await db
+    .select({ id: users.id, email: users.email, phone: users.phone, username: users.username })
+    .from(users)
+    .where(or(...conditions));
+  const others = rows.filter((row) => row.id !== exceptUserId);
+  return {
+    email: others.some((row) => values.email !== undefined && row.email === values.email),
+    phone: others.some((row) => values.phone !== undefined && row.phone === values.phone),
+    username: others.some(
+      (row) => !!values.username && row.username?.toLowerCase() === values.username.toLowerCase(),
+    ),
+  };
+}
+
+export async function insertUser(db: Db, user: TNewUser): Promise<TUserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, id: number, patch: Partial<TNewUser>): Promise<TUserRow> {
+  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+/**
+ * The partner under whom a newcomer invited by `rootId` is placed: the outer edge of its leg on
+ * `side`, from its child on that side down the same side to the last partner
+ * (compensation-plan.md section 3). The slot's owner is locked and checked again, so partners
+ * registering at the same moment queue for a slot instead of colliding on it.
+ */
+export async function reserveOuterLegSlot(db: Db, rootId: number, side: 'left' | 'right'): Promise<number> {
+  for (let from = rootId; ; ) {
+    const [bottom] = await queryRows<{ id: string }>(db, sql`
+      with recursive leg (id, depth) as (
+        select ${from}::bigint, 0
+        union all
+        select u.id, leg.depth + 1 from users u join leg on u.binary_parent_id = leg.id and u.binary_position = ${side}
+      )
+      select id::text from leg order by depth desc limit 1`);
+    const parentId = Number(bottom!.id);
+    await db.execute(sql`select 1 from users where id = ${parentId} for no key update`);
+    const [child] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.binaryParentId, parentId), eq(users.binaryPosition, side)));
+    if (!child) return parentId;
+    from = child.id;
+  }
+}
+
+// ---- one-time tokens ------------------------------------------------------------------------------
+
+export async function insertOneTimeToken(
+  db: Db,
+  token: { userId: number; purpose: TTokenPurpose; tokenHash: string; newEmail?: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(oneTimeTokens).values(token);
+}
+
+/** Earlier unused links of the same purpose stop working when a new one is sent. */
+export async function retireOneTimeTokens(db: Db, userId: number, purpose: TTokenPurpose): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+/** Uses a live token once: a second use, or a use after expiry, finds nothing. */
+export async function consumeOneTimeToken(db: Db, tokenHash: string, purpose: TTokenPurpose) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+// ---- audit, uploads, admin list ---------------------------------------------------------------------
+
+export async function audit(
+  db: Db,
+  entry: { userId: number; actorId?: number; action: string; details?: Record<string, unknown>; ip?: string | null },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: entry.userId,
+    actorId: entry.actorId ?? entry.userId,
+    action: entry.action,
+    details: entry.details ?? {},
+    ip: entry.ip ?? null,
+  });
+}
+
+export async function insertUpload(
+  db: Db,
+  upload: { id: string; userId: number; contentType: string; data: Buffer },
+): Promise<void> {
+  await db.insert(uploads).values(upload);
+}
+
+export async function deleteUpload(db: Db, id: string): Promise<void> {
+  await db.delete(uploads).where(eq(uploads.id, id));
+}
+
+export async function findUpload(db: Db, id: string) {
+  const [row] = await db
+    .select({ contentType: uploads.contentType, data: uploads.data })
+    .from(uploads)
+    .where(eq(uploads.id, id));
+  return row;
+}
+
+/** Admin list: newest first, optionally filtered by email, name, username or referral id. */
+export async function listUsers(db: Db, search: string | undefined, offset: number, limit: number) {
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  const where = pattern
+    ? or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.username, pattern),
+        ilike(users.referralId, pattern),
+      )
+    : undefined;
+  const [total] = await db.select({ value: count() }).from(users).where(where);
+  const rows = await db.select().from(users).where(where).orderBy(desc(users.id)).offset(offset).limit(limit);
+  return { count: total?.value ?? 0, rows };
+}

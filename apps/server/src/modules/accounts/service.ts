@@ -1,0 +1,295 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  DEFAULT_LANGUAGE,
+  MESSAGES,
+  type TFieldErrors,
+  type TAdminUser,
+  type TAuthResponse,
+  type TLanguage,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TProfile,
+  type TProfilePatch,
+  type TProfilePut,
+  type TReferralOwner,
+  type TRegisterRequest,
+  ZLanguage,
+} from '@portal/contracts';
+import { z } from 'zod';
+import type { TConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
+import { fail } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { balancesOf } from '../ledger/balances';
+import type { TMfa } from '../mfa/service';
+import type { TRateLimiter } from '../rate-limit/service';
+import type { TClientMeta, TSessions } from '../sessions/service';
+import * as repo from './repo';
+import type { TUserRow } from './repo';
+
+/** Which 400 a unique index answers when two requests race past the first check. */
+const UNIQUE_FIELDS = {
+  users_email_key: ['email', 'emailExists'],
+  users_phone_key: ['phone', 'phoneExists'],
+  users_username_key: ['username', 'usernameExists'],
+} as const;
+
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newReferralId = () => Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
+
+export function avatarUrl(avatarId: string | null): string | null {
+  return avatarId ? `/media/avatars/${avatarId}` : null;
+}
+
+export function createAccounts(deps: {
+  db: Db;
+  config: TConfig;
+  sessions: TSessions;
+  mfa: TMfa;
+  rateLimiter: TRateLimiter;
+}) {
+  const { db, config } = deps;
+  const windowSeconds = config.rateLimits.windowSeconds;
+
+  async function profile(userId: number): Promise<TProfile> {
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw fail.unauthenticated();
+    return toProfile(db, user);
+  }
+
+  /** 400 naming every unique value that another account already holds. */
+  async function assertFree(values: { email?: string; phone?: string; username?: string | null }, exceptUserId?: number) {
+    const taken = await repo.takenValues(db, values, exceptUserId);
+    const errors: TFieldErrors = {};
+    for (const [field, key] of Object.values(UNIQUE_FIELDS)) {
+      if (taken[field]) errors[field] = [MESSAGES[key]];
+    }
+    if (Object.keys(errors).length > 0) throw fail.fields(errors);
+  }
+
+  /** Turns a unique-index violation that a race let through into the same 400 as the check. */
+  function rethrowUnique(error: unknown): never {
+    const constraint = uniqueViolation(error);
+    const known = constraint && constraint in UNIQUE_FIELDS ? UNIQUE_FIELDS[constraint as keyof typeof UNIQUE_FIELDS] : null;
+    if (known) throw fail.field(known[0], known[1]);
+    throw error;
+  }
+
+  /** The mentor named by a registration code: a referral id or a username. */
+  async function mentorFor(code: string | undefined): Promise<TUserRow> {
+    if (code) {
+      const owner = await repo.findByReferralCode(db, code);
+      if (!owner) throw fail.field('promocode', 'invalidPromocode');
+      return owner;
+    }
+    const root = await repo.findCompanyRoot(db);
+    if (!root) throw new Error('The company root account is missing');
+    return root;
+  }
+
+  function loginLimits(login: string, ip: string | null) {
+    return [
+      { key: `login:account:${login.toLowerCase()}`, limit: config.rateLimits.perAccount, windowSeconds },
+      { key: `login:ip:${ip ?? 'unknown'}`, limit: config.rateLimits.perIp, windowSeconds },
+    ];
+  }
+
+  /** The user whose password this is, counted against the attempt limits; 400 otherwise. */
+  async function checkCredentials(input: TLoginRequest, meta: TClientMeta): Promise<TUserRow> {
+    const limits = loginLimits(input.email, meta.ip);
+    await deps.rateLimiter.attempt(limits);
+    const user = await repo.findUserByLogin(db, input.email);
+    const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !valid || !user.isActive) throw fail.request('invalidCredentials');
+    await deps.rateLimiter.forgive(limits.map((limit) => limit.key));
+    return user;
+  }
+
+  return {
+    profile,
+
+    async register(input: TRegisterRequest, meta: TClientMeta): Promise<TAuthResponse> {
+      await assertFree({ email: input.email, phone: input.phone, username: input.username });
+      const mentor = await mentorFor(input.promocode || undefined);
+      const passwordHash = await hashPassword(input.password);
+      // The slot is locked while it is taken (repo.reserveOuterLegSlot); the unique indexes stay
+      // the last word, and a rare collision on them (a new referral id) is simply tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            const parentId = await repo.reserveOuterLegSlot(tx, mentor.id, mentor.binarySide as 'left' | 'right');
+            const user = await repo.insertUser(tx, {
+              email: input.email,
+              username: input.username ?? null,
+              passwordHash,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              phone: input.phone,
+              country: input.country,
+              countryCode: input.country_code,
+              language: input.language ?? DEFAULT_LANGUAGE,
+              referralId: newReferralId(),
+              mentorId: mentor.id,
+              binaryParentId: parentId,
+              binaryPosition: mentor.binarySide,
+            });
+            await repo.audit(tx, { userId: user.id, action: 'account.registered', ip: meta.ip, details: { mentor_id: mentor.id } });
+            const token = await deps.sessions.issue(user.id, meta, tx);
+            return { token, user: await toProfile(tx, user) };
+          });
+        } catch (error) {
+          const constraint = uniqueViolation(error);
+          const retry = constraint === 'users_binary_slot_key' || constraint === 'users_referral_id_key';
+          if (retry && attempt < 5) continue;
+          rethrowUnique(error);
+        }
+      }
+    },
+
+    async checkReferral(code: string): Promise<TReferralOwner> {
+      const owner = await repo.findByReferralCode(db, code);
+      if (!owner || owner.isCompanyRoot) return null;
+      return { id: owner.id, username: owner.username, first_name: owner.firstName, last_name: owner.lastName };
+    },
+
+    /** With two-factor on, the password alone gives no token: the code is asked next (spec). */
+    async login(input: TLoginRequest, meta: TClientMeta): Promise<TLoginResponse> {
+      const user = await checkCredentials(input, meta);
+      if (user.mfaEnabled) return { token: null, mfa_enabled: true };
+      return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: false };
+    },
+
+    async mfaLogin(input: TLoginRequest & { code: string }, meta: TClientMeta): Promise<TLoginResponse> {
+      const user = await checkCredentials(input, meta);
+      if (!user.mfaEnabled) return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: false };
+      await deps.mfa.checkCode(user, input.code);
+      return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: true };
+    },
+
+    /** Sign-in by a token the user already holds (spec: token and language). */
+    async tokenAuth(token: string, language: TLanguage | undefined): Promise<TAuthResponse> {
+      const user = await deps.sessions.verify(token);
+      if (language) await repo.updateUser(db, user.id, { language });
+      return { token, user: await profile(user.id) };
+    },
+
+    async setLanguage(token: string, language: TLanguage): Promise<true> {
+      const user = await deps.sessions.verify(token);
+      await repo.updateUser(db, user.id, { language });
+      return true;
+    },
+
+    async updateProfile(userId: number, patch: TProfilePatch, meta: TClientMeta): Promise<TProfile> {
+      const { finance_password: financePassword, password, ...fields } = patch;
+      await assertFree({ phone: fields.phone, username: fields.username }, userId);
+      let financePasswordHash: string | undefined;
+      if (financePassword !== undefined) {
+        const user = await repo.findUserById(db, userId);
+        if (!user || !(await verifyPassword(user.passwordHash, password ?? ''))) {
+          throw fail.field('password', 'passwordInvalid');
+        }
+        financePasswordHash = await hashPassword(financePassword);
+      }
+      try {
+        await db.transaction(async (tx) => {
+          await repo.updateUser(tx, userId, {
+            ...(fields.first_name !== undefined && { firstName: fields.first_name }),
+            ...(fields.last_name !== undefined && { lastName: fields.last_name }),
+            ...(fields.phone !== undefined && { phone: fields.phone }),
+            ...(fields.country !== undefined && { country: fields.country }),
+            ...(fields.country_code !== undefined && { countryCode: fields.country_code }),
+            ...(fields.username !== undefined && { username: fields.username }),
+            ...(fields.language !== undefined && { language: fields.language }),
+            ...(financePasswordHash !== undefined && { financePasswordHash }),
+          });
+          if (financePasswordHash) await repo.audit(tx, { userId, action: 'finance_password.set', ip: meta.ip });
+        });
+      } catch (error) {
+        rethrowUnique(error);
+      }
+      return profile(userId);
+    },
+
+    async replaceProfile(userId: number, fields: TProfilePut): Promise<TProfile> {
+      await assertFree({ phone: fields.phone, username: fields.username }, userId);
+      try {
+        await repo.updateUser(db, userId, {
+          firstName: fields.first_name,
+          lastName: fields.last_name,
+          phone: fields.phone,
+          country: fields.country,
+          countryCode: fields.country_code,
+          ...(fields.username !== undefined && { username: fields.username }),
+        });
+      } catch (error) {
+        rethrowUnique(error);
+      }
+      return profile(userId);
+    },
+
+    async setAvatar(userId: number, image: { contentType: string; data: Buffer }): Promise<TProfile> {
+      await db.transaction(async (tx) => {
+        const user = await repo.lockUser(tx, userId);
+        if (!user) throw fail.unauthenticated();
+        const id = randomUUID();
+        await repo.insertUpload(tx, { id, userId, ...image });
+        await repo.updateUser(tx, userId, { avatarId: id });
+        if (user.avatarId) await repo.deleteUpload(tx, user.avatarId);
+      });
+      return profile(userId);
+    },
+
+    async listUsers(search: string | undefined, page: number, pageSize: number): Promise<{ count: number; results: TAdminUser[] }> {
+      const { count, rows } = await repo.listUsers(db, search, (page - 1) * pageSize, pageSize);
+      const results = rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        username: row.username,
+        first_name: row.firstName,
+        last_name: row.lastName,
+        referral_id: row.referralId,
+        mentor_id: row.mentorId,
+        is_superuser: row.isSuperuser,
+        is_active: row.isActive,
+        mfa_enabled: row.mfaEnabled,
+        date_joined: row.dateJoined.toISOString(),
+      }));
+      return { count, results };
+    },
+
+    /** An avatar image by its id; ids are random, so an avatar is as private as its URL. */
+    async avatar(id: string): Promise<{ contentType: string; data: Buffer }> {
+      const upload = z.uuid().safeParse(id).success ? await repo.findUpload(db, id) : undefined;
+      if (!upload) throw fail.notFound();
+      return upload;
+    },
+  };
+}
+
+export type TAccounts = ReturnType<typeof createAccounts>;
+
+export async function toProfile(db: Db, user: TUserRow): Promise<TProfile> {
+  return {
+    id: user.id,
+    referral_id: user.referralId,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone ?? '',
+    country: user.country,
+    country_code: user.countryCode,
+    username: user.username,
+    language: ZLanguage.catch(DEFAULT_LANGUAGE).parse(user.language),
+    avatar: avatarUrl(user.avatarId),
+    mentor_id: user.mentorId,
+    is_superuser: user.isSuperuser,
+    is_active: user.isActive,
+    mfa_enabled: user.mfaEnabled,
+    has_finance_password: user.financePasswordHash !== null,
+    binary_side: user.binarySide === 'right' ? 'right' : 'left',
+    kyc_status: user.kycStatus as TProfile['kyc_status'],
+    balances: await balancesOf(db, user.id),
+    dft_next_unlock_at: null,
+  };
+}

@@ -1,0 +1,71 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterEach } from 'vitest';
+import type { TMailer } from '../../src/adapters/mail';
+import { buildApp } from '../../src/app';
+import { loadConfig, type TConfig } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { freshDatabase } from './database';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+
+export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(tmpdir(), 'portal-test-data'),
+    PUBLIC_URL: 'http://portal.test',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  return { ...config, ...overrides };
+}
+
+const open: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const app of open.splice(0)) await app.close();
+});
+
+export type TTestApp = FastifyInstance & { database: Database };
+
+/** The whole server on a fresh database, called through app.inject; closed after the test. */
+export async function testApp(options: { config?: Partial<TConfig>; mailer?: TMailer; database?: Database } = {}): Promise<TTestApp> {
+  const database = options.database ?? (await freshDatabase());
+  const app = await buildApp({ config: testConfig(options.config), database, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  open.push(app);
+  return Object.assign(app, { database });
+}
+
+export type TResponse<T = any> = { status: number; body: T; headers: Record<string, unknown> };
+
+/** Calls the API as a client would: JSON in and out, a bearer token when given. */
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+): Promise<TResponse<T>> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+  });
+  const text = response.body;
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.statusCode, body: body as T, headers: response.headers };
+}
+
+export const post = <T = any>(app: FastifyInstance, url: string, body?: unknown, token?: string | null) =>
+  call<T>(app, 'POST', url, { body: body ?? {}, token: token ?? null });

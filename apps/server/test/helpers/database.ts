@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { type Database, openDatabase, queryRows } from '../../src/db/client';
+
+let opened: Promise<{ database: Database; dispose: () => Promise<void> }> | undefined;
+
+/** This test file's database, emptied: every test starts from a fresh, migrated database. */
+export async function freshDatabase(): Promise<Database> {
+  opened ??= open();
+  const { database } = await opened;
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  await database.db.execute(sql.raw(`truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`));
+  return database;
+}
+
+/** A second connection pool on the same database, as another server process would have. */
+export async function sameDatabase(): Promise<Database | null> {
+  const url = testDatabaseUrl();
+  return url ? openDatabase({ url, poolSize: 5 }) : null;
+}
+
+let databaseUrl: string | null = null;
+export const testDatabaseUrl = () => databaseUrl;
+
+async function open() {
+  const template = inject('pgTemplate');
+  const base = process.env.TEST_DATABASE_URL;
+  if (template && base) {
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    const database = openDatabase({ url: databaseUrl, poolSize: 10 });
+    return {
+      database,
+      dispose: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = inject('pgliteDump');
+  if (!dump) throw new Error('The global setup provided no database');
+  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) });
+  const database = openDatabase({ pglite });
+  return { database, dispose: () => database.close() };
+}
+
+afterAll(async () => {
+  if (opened) await (await opened).dispose();
+  opened = undefined;
+});

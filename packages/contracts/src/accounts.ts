@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { ZCountryCode } from './countries';
+import {
+  zCode,
+  zEmail,
+  zLinkToken,
+  zNewFinancePassword,
+  zNewPassword,
+  zOptionalText,
+  zPassword,
+  zPhone,
+  zText,
+  zUsername,
+} from './fields';
+import { ZLanguage } from './languages';
+import { MESSAGES } from './messages';
+import { ZMoney } from './money';
+
+const passwordsMatch = <T extends { password: string; password_confirm: string }>(value: T) =>
+  value.password === value.password_confirm;
+const mismatch = { error: MESSAGES.passwordsMismatch, path: ['password_confirm'] };
+/** Compare the two passwords only when both are present as strings. */
+const whenBothPasswords = {
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as Record<string, unknown> | undefined;
+    return typeof value?.password === 'string' && typeof value.password_confirm === 'string';
+  },
+};
+
+export const ZBinarySide = z.enum(['left', 'right']);
+export type TBinarySide = z.infer<typeof ZBinarySide>;
+export const ZKycStatus = z.enum(['none', 'pending', 'verified', 'rejected']);
+
+const personalFields = {
+  first_name: zText(150, MESSAGES.nameRequired),
+  last_name: zText(150, MESSAGES.surnameRequired),
+  phone: zPhone,
+  country: zText(100),
+  country_code: ZCountryCode,
+};
+
+// ---- register, login, sessions ---------------------------------------------------------------
+
+export const ZRegisterRequest = z
+  .object({
+    email: zEmail,
+    password: zNewPassword,
+    password_confirm: z.string().max(128),
+    ...personalFields,
+    username: zUsername.optional(),
+    language: ZLanguage.optional(),
+    promocode: zOptionalText(64),
+  })
+  .refine(passwordsMatch, { ...mismatch, ...whenBothPasswords });
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZCheckReferralRequest = z.object({ promocode: zText(64, MESSAGES.invalidPromocode) });
+export const ZReferralOwner = z
+  .object({
+    id: z.number().int(),
+    username: z.string().nullable(),
+    first_name: z.string(),
+    last_name: z.string(),
+  })
+  .nullable();
+export type TReferralOwner = z.infer<typeof ZReferralOwner>;
+
+export const ZLoginRequest = z.object({
+  /** The email, or the username (the spec's message speaks of a username/password pair). */
+  email: zText(254),
+  password: zPassword,
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZLoginResponse = z.object({ token: z.string().nullable(), mfa_enabled: z.boolean() });
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZMfaLoginRequest = ZLoginRequest.extend({ code: zCode });
+
+export const ZTokenAuthRequest = z.object({
+  token: zText(2048),
+  language: ZLanguage.optional(),
+});
+
+export const ZSetLanguageRequest = z.object({
+  language: ZLanguage,
+  /** The spec's call carries the token in the body; the Authorization header works as well. */
+  token: z.string().max(2048).optional(),
+});
+
+// ---- profile ------------------------------------------------------------------------------------
+
+export const ZBalances = z.object({
+  usdt: ZMoney,
+  dexnet: ZMoney,
+  dft_locked: ZMoney,
+  dft_available: ZMoney,
+  matching_bonus: ZMoney,
+  vp_bonus: ZMoney,
+  other_bonuses: ZMoney,
+});
+export type TBalances = z.infer<typeof ZBalances>;
+
+export const ZProfile = z.object({
+  id: z.number().int(),
+  referral_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  country_code: z.string(),
+  username: z.string().nullable(),
+  language: ZLanguage,
+  avatar: z.string().nullable(),
+  mentor_id: z.number().int().nullable(),
+  is_superuser: z.boolean(),
+  is_active: z.boolean(),
+  mfa_enabled: z.boolean(),
+  has_finance_password: z.boolean(),
+  binary_side: ZBinarySide,
+  kyc_status: ZKycStatus,
+  balances: ZBalances,
+  dft_next_unlock_at: z.string().nullable(),
+});
+export type TProfile = z.infer<typeof ZProfile>;
+
+export const ZAuthResponse = z.object({ token: z.string(), user: ZProfile });
+export type TAuthResponse = z.infer<typeof ZAuthResponse>;
+
+/**
+ * PATCH info: personal fields, and the finance password together with the account password.
+ * Fields that are not listed (is_superuser, mentor, balances, ...) are refused, never ignored
+ * silently, so a client learns at once that it cannot set them.
+ */
+export const ZProfilePatch = z
+  .strictObject({
+    ...personalFields,
+    username: zUsername,
+    language: ZLanguage,
+    finance_password: zNewFinancePassword,
+    password: zPassword,
+  })
+  .partial()
+  .refine((value) => value.finance_password === undefined || value.password !== undefined, {
+    error: MESSAGES.fieldRequired,
+    path: ['password'],
+  });
+export type TProfilePatch = z.infer<typeof ZProfilePatch>;
+
+/** PUT me: the personal fields as a whole. */
+export const ZProfilePut = z.strictObject({
+  ...personalFields,
+  username: zUsername.nullable().optional(),
+});
+export type TProfilePut = z.infer<typeof ZProfilePut>;
+
+// ---- two-factor ---------------------------------------------------------------------------------
+
+export const ZMfaSetupResponse = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const ZCodeRequest = z.object({ code: zCode });
+export const ZMfaVerifyResponse = z.object({ mfa_enabled: z.literal(true) });
+
+// ---- email change -------------------------------------------------------------------------------
+
+export const ZEmailChangeByMailRequest = z.object({ new_email: zEmail });
+export const ZEmailChangeConfirmQuery = z.object({ token: zLinkToken, email: zEmail });
+export const ZEmailChangeByAppRequest = z.object({ new_email: zEmail, code: zCode });
+export const ZEmailChangeResponse = z.object({ email: z.string(), changed: z.boolean() });
+
+// ---- password recovery --------------------------------------------------------------------------
+
+export const ZPasswordResetRequest = z.object({ email: zEmail });
+export const ZPasswordResetConfirm = z
+  .object({ token: zLinkToken, password: zNewPassword, password_confirm: z.string().max(128) })
+  .refine(passwordsMatch, { ...mismatch, ...whenBothPasswords });
+export const ZResetPasswordRequest = z.object({ token: zLinkToken, new_password: zNewPassword });
+export const ZSuccess = z.object({ success: z.literal(true) });

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { zPage, ZPageQuery, ZTimestamp } from './common';
+
+export const ZUsersQuery = ZPageQuery.extend({
+  search: z.string().trim().max(254).optional(),
+});
+
+export const ZAdminUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  referral_id: z.string(),
+  mentor_id: z.number().int().nullable(),
+  is_superuser: z.boolean(),
+  is_active: z.boolean(),
+  mfa_enabled: z.boolean(),
+  date_joined: ZTimestamp,
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+export const ZUsersPage = zPage(ZAdminUser);
+
+export const ZOutboxQuery = ZPageQuery.extend({
+  to: z.string().trim().max(254).optional(),
+});
+
+export const ZOutboxMail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: ZTimestamp,
+});
+export type TOutboxMail = z.infer<typeof ZOutboxMail>;
+export const ZOutboxPage = zPage(ZOutboxMail);

@@ -1,0 +1,11 @@
+import './fields';
+
+export * from './accounts';
+export * from './admin';
+export * from './common';
+export * from './countries';
+export * from './fields';
+export * from './languages';
+export * from './messages';
+export * from './money';
+export * from './validation';

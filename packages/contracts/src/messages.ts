@@ -1,0 +1,81 @@
+/**
+ * Every message a user can see from the server, in one place. The texts marked (spec) are
+ * product-spec.md's own words and must not change: clients match on them. The web translates
+ * a message by looking up its key here (see `messageKey`).
+ */
+export const MESSAGES = {
+  // product-spec.md section 5 (spec)
+  addressEmpty: 'Address cannot be empty.',
+  financePasswordEmpty: 'Finance password cannot be empty.',
+  amountNotPositive: 'Amount must be more than zero.',
+  amountAboveBalance: 'Amount is bigger than your available balance.',
+  nameRequired: 'Name is required.',
+  surnameRequired: 'Surname is required.',
+  phoneRequired: 'Phone number is required.',
+  passwordsMismatch: 'Passwords does not match.',
+  invalidEmail: 'Invalid email.',
+  invalidPromocode: 'Invalid promocode.',
+  promocodeNotExists: 'Promocode not exists.',
+  emailExists: 'Email is already exists.',
+  phoneExists: 'Phone is already exists.',
+  noSuchEmail: 'There is no such email.',
+  bonusCapReached: 'Bonuses cannot exceed X5 of the selected tariff cost.',
+  tariffAlreadyPurchased: "You cannot purchase this tariff. It's already purchased.",
+  invalidCredentials: 'Invalid username/password pair.',
+  checkFilling: 'Check the correctness of filling. Please, fill all necessary fields.',
+  invalidCode: 'Invalid confirmation code.',
+  // product-spec.md section 8 (spec)
+  somethingWentWrong: 'Something went wrong, try again later.',
+  insufficientFunds: 'Insufficient funds on the internal balance.',
+  serverError: 'Server error',
+  emailNotChanged: 'Email has not been changed.',
+  emailChangeMailFailed: 'Error sending email to change email',
+  emailDoesNotExist: "Email doesn't exist",
+  // this project's own
+  fieldRequired: 'This field is required.',
+  invalidValue: 'Enter a valid value.',
+  unknownField: 'This field cannot be set.',
+  tooLong: 'Ensure this field has no more than {max} characters.',
+  malformedJson: 'Malformed JSON.',
+  usernameExists: 'Username is already exists.',
+  usernameInvalid: 'Username may contain 3 to 30 letters, digits, dots, dashes and underscores.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordInvalid: 'Invalid password.',
+  financePasswordTooShort: 'Finance password must be at least 6 characters.',
+  phoneInvalid: 'Enter a valid phone number.',
+  countryInvalid: 'Select a valid country.',
+  languageInvalid: 'Select a valid language.',
+  codeFormat: 'Enter the 6-digit code.',
+  mfaAlreadyEnabled: 'Two-factor authentication is already enabled.',
+  mfaNotEnabled: 'Two-factor authentication is not enabled.',
+  mfaNotSetUp: 'Start the two-factor setup first.',
+  emailSame: 'This is already your email.',
+  linkInvalid: 'This link is invalid or has expired.',
+  avatarType: 'Upload a JPEG, PNG or WebP image.',
+  avatarSize: 'The image must not exceed {max} MB.',
+  avatarMissing: 'Choose an image to upload.',
+  notAuthenticated: 'Authentication credentials were not provided or have expired.',
+  permissionDenied: 'You do not have permission to perform this action.',
+  notFound: 'Not found.',
+  tooManyAttempts: 'Too many attempts. Try again later.',
+  payloadTooLarge: 'The request is too large.',
+  unsupportedMediaType: 'Unsupported media type.',
+} as const;
+
+export type TMessageKey = keyof typeof MESSAGES;
+
+/** Fills `{name}` placeholders of a message. */
+export function formatMessage(message: string, values: Record<string, string | number> = {}): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
+const KEY_BY_MESSAGE = new Map<string, TMessageKey>(
+  Object.entries(MESSAGES).map(([key, message]) => [message, key as TMessageKey]),
+);
+
+/** The catalogue key of a server message (placeholders not filled), or undefined. */
+export function messageKey(message: string): TMessageKey | undefined {
+  return KEY_BY_MESSAGE.get(message);
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatMinor, parseMinor, zAmount } from './money';
+import { fieldErrors } from './validation';
+
+describe('money in minor units', () => {
+  it('parses decimal strings exactly, with the currency places', () => {
+    expect(parseMinor('12.5', 'USDT')).toBe(12_500_000n);
+    expect(parseMinor('0.000001', 'USDT')).toBe(1n);
+    expect(parseMinor('0.00000001', 'DXN')).toBe(1n);
+    expect(parseMinor('90071992547409.931234', 'USDT')).toBe(90071992547409931234n);
+    expect(parseMinor('-3', 'DFT')).toBe(-300_000_000n);
+  });
+
+  it('refuses more places than the currency has, and anything not a plain decimal', () => {
+    expect(parseMinor('0.0000001', 'USDT')).toBeNull();
+    for (const text of ['', '1e3', '1,5', '0x10', '.5', '1.', 'NaN', ' 1 2']) expect(parseMinor(text, 'USDT')).toBeNull();
+  });
+
+  it('formats with every place of the currency', () => {
+    expect(formatMinor(12_500_000n, 'USDT')).toBe('12.500000');
+    expect(formatMinor(1n, 'DXN')).toBe('0.00000001');
+    expect(formatMinor(0n, 'USDT')).toBe('0.000000');
+    expect(formatMinor(-1_500_000n, 'USDT')).toBe('-1.500000');
+  });
+
+  it('validates request amounts with the spec message', () => {
+    const amount = zAmount('USDT');
+    expect(amount.parse('10.5')).toBe('10.5');
+    const zero = amount.safeParse('0');
+    expect(zero.success || fieldErrors(zero.error.issues)).toEqual({ non_field_errors: ['Amount must be more than zero.'] });
+    const tooPrecise = amount.safeParse('1.0000001');
+    expect(tooPrecise.success || fieldErrors(tooPrecise.error.issues)).toEqual({ non_field_errors: ['Enter a valid value.'] });
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+/** Currencies and their decimal places (compensation-plan.md section 1). */
+export const CURRENCY_PLACES = { USDT: 6, DXN: 8, DFT: 8 } as const;
+export type TCurrency = keyof typeof CURRENCY_PLACES;
+export const CURRENCIES = Object.keys(CURRENCY_PLACES) as TCurrency[];
+export const ZCurrency = z.enum(['USDT', 'DXN', 'DFT']);
+
+declare const minorBrand: unique symbol;
+/** An amount in integer minor units of some currency (never a JS number). */
+export type TMinor = bigint & { readonly [minorBrand]: true };
+
+export const minor = (value: bigint): TMinor => value as TMinor;
+
+const DECIMAL = /^(-)?([0-9]+)(?:\.([0-9]+))?$/;
+
+/**
+ * Parses a decimal string into minor units. Returns null when the text is not a plain decimal
+ * or has more places than the currency allows (api.md: such amounts are rejected, never rounded).
+ */
+export function parseMinor(text: string, currency: TCurrency): TMinor | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole = '0', fraction = ''] = match;
+  const places = CURRENCY_PLACES[currency];
+  if (fraction.length > places) return null;
+  const units = BigInt(whole + fraction.padEnd(places, '0'));
+  return minor(sign ? -units : units);
+}
+
+/** Formats minor units as a decimal string with all of the currency's places, e.g. "12.500000". */
+export function formatMinor(amount: bigint, currency: TCurrency): string {
+  const places = CURRENCY_PLACES[currency];
+  const negative = amount < 0n;
+  const digits = (negative ? -amount : amount).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const fraction = digits.slice(digits.length - places);
+  return `${negative ? '-' : ''}${whole}${places > 0 ? `.${fraction}` : ''}`;
+}
+
+/** A positive amount of `currency` as a decimal string in a request. */
+export function zAmount(currency: TCurrency) {
+  return z
+    .string({ error: MESSAGES.amountNotPositive })
+    .trim()
+    .refine((text) => parseMinor(text, currency) !== null, { error: MESSAGES.invalidValue, abort: true })
+    .refine((text) => (parseMinor(text, currency) ?? 0n) > 0n, { error: MESSAGES.amountNotPositive });
+}
+
+/** A decimal-string amount in a response. */
+export const ZMoney = z.string().regex(DECIMAL);
