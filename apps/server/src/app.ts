@@ -65,7 +65,7 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
-  await bootstrapAccounts(db, config);
+  await bootstrapAccounts(db, config, (message) => app.log.warn(message));
 
   const rateLimiter = createRateLimiter({ db });
   const sessions = createSessions({ db, config });

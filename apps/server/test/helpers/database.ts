@@ -20,15 +20,6 @@ export async function freshDatabase(): Promise<Database> {
   return database;
 }
 
-/** A second connection pool on the same database, as another server process would have. */
-export async function sameDatabase(): Promise<Database | null> {
-  const url = testDatabaseUrl();
-  return url ? openDatabase({ url, poolSize: 5 }) : null;
-}
-
-let databaseUrl: string | null = null;
-export const testDatabaseUrl = () => databaseUrl;
-
 async function open() {
   const template = inject('pgTemplate');
   const base = process.env.TEST_DATABASE_URL;
@@ -39,8 +30,7 @@ async function open() {
     await admin.query(`create database ${name} template ${template}`);
     const url = new URL(base);
     url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    const database = openDatabase({ url: databaseUrl, poolSize: 10 });
+    const database = openDatabase({ url: url.toString(), poolSize: 10 });
     return {
       database,
       dispose: async () => {

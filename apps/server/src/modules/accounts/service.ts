@@ -88,18 +88,35 @@ export function createAccounts(deps: {
     return root;
   }
 
-  function loginLimits(login: string, ip: string | null) {
-    return [
-      { key: `login:account:${login.toLowerCase()}`, limit: config.rateLimits.perAccount, windowSeconds },
-      { key: `login:ip:${ip ?? 'unknown'}`, limit: config.rateLimits.perIp, windowSeconds },
-    ];
+  /**
+   * An account is counted by its id, so that its email and its username share one limit; a login
+   * that names no account is counted by its text, which answers the same as for an account.
+   */
+  function accountLimit(login: string, user: TUserRow | undefined) {
+    const account = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+    return { key: `login:account:${account}`, limit: config.rateLimits.perAccount, windowSeconds };
+  }
+
+  function loginLimits(login: string, user: TUserRow | undefined, ip: string | null) {
+    return [accountLimit(login, user), { key: `login:ip:${ip ?? 'unknown'}`, limit: config.rateLimits.perIp, windowSeconds }];
+  }
+
+  /**
+   * The account password asked again by a signed-in call: counted against the same limit as
+   * sign-in, so that a stolen token is no unlimited way to guess it.
+   */
+  async function checkCurrentPassword(user: TUserRow, password: string): Promise<void> {
+    const limit = accountLimit(user.email, user);
+    await deps.rateLimiter.attempt([limit]);
+    if (!(await verifyPassword(user.passwordHash, password))) throw fail.field('password', 'passwordInvalid');
+    await deps.rateLimiter.forgive([limit.key]);
   }
 
   /** The user whose password this is, counted against the attempt limits; 400 otherwise. */
   async function checkCredentials(input: TLoginRequest, meta: TClientMeta): Promise<TUserRow> {
-    const limits = loginLimits(input.email, meta.ip);
-    await deps.rateLimiter.attempt(limits);
     const user = await repo.findUserByLogin(db, input.email);
+    const limits = loginLimits(input.email, user, meta.ip);
+    await deps.rateLimiter.attempt(limits);
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid || !user.isActive) throw fail.request('invalidCredentials');
     await deps.rateLimiter.forgive(limits.map((limit) => limit.key));
@@ -186,9 +203,8 @@ export function createAccounts(deps: {
       let financePasswordHash: string | undefined;
       if (financePassword !== undefined) {
         const user = await repo.findUserById(db, userId);
-        if (!user || !(await verifyPassword(user.passwordHash, password ?? ''))) {
-          throw fail.field('password', 'passwordInvalid');
-        }
+        if (!user) throw fail.unauthenticated();
+        await checkCurrentPassword(user, password ?? '');
         financePasswordHash = await hashPassword(financePassword);
       }
       try {

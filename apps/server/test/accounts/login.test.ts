@@ -1,0 +1,281 @@
+import { eq, sql } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { sessions, users } from '../../src/db/schema';
+import { deriveKey } from '../../src/lib/crypto';
+import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
+import { enableMfa, registerPartner, totpCode } from '../helpers/factories';
+
+const LOGIN = '/api/v1/accounts/login/';
+const MFA_LOGIN = '/api/v1/accounts/mfa_login/';
+const INFO = '/api/v1/accounts/info/';
+const INVALID_PAIR = { non_field_errors: ['Invalid username/password pair.'] };
+const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided or have expired.' };
+const TOO_MANY = { detail: 'Too many attempts. Try again later.' };
+
+const sessionCount = async (app: TTestApp, userId: number) =>
+  Number((await app.database.db.select({ n: sql<string>`count(*)` }).from(sessions).where(eq(sessions.userId, userId)))[0]!.n);
+
+/** The token works: it reads the profile of `userId`. */
+async function expectWorkingToken(app: TTestApp, token: unknown, userId: number) {
+  expect(token).toEqual(expect.any(String));
+  const info = await post(app, INFO, {}, token as string);
+  expect(info.status).toBe(200);
+  expect(info.body.id).toBe(userId);
+}
+
+/** A six-digit code that matches no step the server accepts now. */
+function wrongCode(secret: string): string {
+  const near = new Set([-2, -1, 0, 1, 2].map((offset) => totpCode(secret, offset)));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, '0');
+    if (!near.has(code)) return code;
+  }
+}
+
+describe('POST /api/v1/accounts/login/', () => {
+  it('signs in by email, in any letter case, with a token that works', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const response = await post(app, LOGIN, { email: partner.email.toUpperCase(), password: partner.password });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ token: expect.any(String), mfa_enabled: false });
+    await expectWorkingToken(app, response.body.token, partner.id);
+  });
+
+  it('signs in by username, case-insensitively', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app, { username: 'CaseUser' });
+    for (const login of ['CaseUser', 'caseuser', 'CASEUSER']) {
+      const response = await post(app, LOGIN, { email: login, password: partner.password });
+      expect(response.status, login).toBe(200);
+      await expectWorkingToken(app, response.body.token, partner.id);
+    }
+  });
+
+  it('answers the same 400 for a wrong password and an unknown user, and opens no session', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const before = await sessionCount(app, partner.id);
+    expect(await post(app, LOGIN, { email: partner.email, password: 'wrong-password' })).toMatchObject({ status: 400, body: INVALID_PAIR });
+    expect(await post(app, LOGIN, { email: 'nobody@example.com', password: partner.password })).toMatchObject({ status: 400, body: INVALID_PAIR });
+    expect(await post(app, LOGIN, { email: 'nobody', password: partner.password })).toMatchObject({ status: 400, body: INVALID_PAIR });
+    expect(await sessionCount(app, partner.id)).toBe(before);
+  });
+
+  it('refuses an inactive user, and their earlier token stops working', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    await app.database.db.update(users).set({ isActive: false }).where(eq(users.id, partner.id));
+    expect(await post(app, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({ status: 400, body: INVALID_PAIR });
+    expect(await post(app, INFO, {}, partner.token)).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
+  });
+});
+
+describe('login rate limits', () => {
+  const perAccount = testConfig().rateLimits.perAccount;
+
+  it('after LOGIN_ATTEMPTS_PER_ACCOUNT failures refuses even the right password, with Retry-After; other accounts still sign in', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const other = await registerPartner(app);
+    for (let attempt = 1; attempt <= perAccount; attempt++) {
+      const response = await post(app, LOGIN, { email: partner.email, password: `wrong-${attempt}` });
+      expect(response, `attempt ${attempt}`).toMatchObject({ status: 400, body: INVALID_PAIR });
+    }
+    const blocked = await post(app, LOGIN, { email: partner.email, password: partner.password });
+    expect(blocked).toMatchObject({ status: 429, body: TOO_MANY });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(testConfig().rateLimits.windowSeconds);
+
+    const fine = await post(app, LOGIN, { email: other.email, password: other.password });
+    expect(fine.status).toBe(200);
+    await expectWorkingToken(app, fine.body.token, other.id);
+  });
+
+  it('counts failures by email and by username against the same account', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app, { username: 'twonames' });
+    for (let attempt = 1; attempt <= perAccount; attempt++) {
+      const login = attempt % 2 === 0 ? partner.email : 'TwoNames';
+      expect((await post(app, LOGIN, { email: login, password: 'wrong-password' })).status, `attempt ${attempt}`).toBe(400);
+    }
+    expect((await post(app, LOGIN, { email: 'twonames', password: partner.password })).status).toBe(429);
+    expect((await post(app, LOGIN, { email: partner.email, password: partner.password })).status).toBe(429);
+  });
+
+  it('limits attempts per client address across accounts', async () => {
+    const app = await testApp({ config: { rateLimits: { perAccount: 50, perIp: 3, windowSeconds: 900 } } });
+    const partners = [await registerPartner(app), await registerPartner(app), await registerPartner(app)];
+    for (const partner of partners) {
+      expect((await post(app, LOGIN, { email: partner.email, password: 'wrong-password' })).status).toBe(400);
+    }
+    const fresh = await registerPartner(app);
+    const blocked = await post(app, LOGIN, { email: fresh.email, password: fresh.password });
+    expect(blocked).toMatchObject({ status: 429, body: TOO_MANY });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: LOGIN,
+      remoteAddress: '203.0.113.7',
+      payload: { email: fresh.email, password: fresh.password },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('is shared by two server instances on the same database', async () => {
+    const first = await testApp();
+    const second = await testApp({ database: first.database });
+    const partner = await registerPartner(first);
+    for (let attempt = 1; attempt <= perAccount; attempt++) {
+      const app = attempt % 2 === 0 ? first : second;
+      expect((await post(app, LOGIN, { email: partner.email, password: 'wrong-password' })).status, `attempt ${attempt}`).toBe(400);
+    }
+    expect(await post(first, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({ status: 429, body: TOO_MANY });
+    expect(await post(second, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({ status: 429, body: TOO_MANY });
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('answers no token from the password alone, and a working token with a valid code', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const secret = await enableMfa(app, partner.token);
+    const before = await sessionCount(app, partner.id);
+
+    const login = await post(app, LOGIN, { email: partner.email, password: partner.password });
+    expect(login).toMatchObject({ status: 200, body: { token: null, mfa_enabled: true } });
+    expect(await sessionCount(app, partner.id)).toBe(before);
+
+    const mfa = await post(app, MFA_LOGIN, { email: partner.email, password: partner.password, code: totpCode(secret, 1) });
+    expect(mfa.status).toBe(200);
+    expect(mfa.body).toEqual({ token: expect.any(String), mfa_enabled: true });
+    await expectWorkingToken(app, mfa.body.token, partner.id);
+  });
+
+  it('refuses a wrong code', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const secret = await enableMfa(app, partner.token);
+    const before = await sessionCount(app, partner.id);
+    const response = await post(app, MFA_LOGIN, { email: partner.email, password: partner.password, code: wrongCode(secret) });
+    expect(response).toMatchObject({ status: 400, body: { code: ['Invalid confirmation code.'] } });
+    expect(await sessionCount(app, partner.id)).toBe(before);
+  });
+
+  it('never accepts a step twice, nor an earlier step after a later one', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const secret = await enableMfa(app, partner.token);
+    const credentials = { email: partner.email, password: partner.password };
+    const code = totpCode(secret, 1);
+    expect((await post(app, MFA_LOGIN, { ...credentials, code })).status).toBe(200);
+    expect(await post(app, MFA_LOGIN, { ...credentials, code })).toMatchObject({ status: 400, body: { code: ['Invalid confirmation code.'] } });
+    expect(await post(app, MFA_LOGIN, { ...credentials, code: totpCode(secret, -1) })).toMatchObject({
+      status: 400,
+      body: { code: ['Invalid confirmation code.'] },
+    });
+  });
+
+  it('refuses a wrong password with a right code, without spending the code', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const secret = await enableMfa(app, partner.token);
+    const code = totpCode(secret, 1);
+    const refused = await post(app, MFA_LOGIN, { email: partner.email, password: 'wrong-password', code });
+    expect(refused).toMatchObject({ status: 400, body: INVALID_PAIR });
+    const accepted = await post(app, MFA_LOGIN, { email: partner.email, password: partner.password, code });
+    expect(accepted.status).toBe(200);
+    await expectWorkingToken(app, accepted.body.token, partner.id);
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes only its own token', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const second = await post(app, LOGIN, { email: partner.email, password: partner.password });
+    const logout = await post(app, '/api/v1/accounts/logout/', {}, partner.token);
+    expect(logout.status).toBe(204);
+    expect(logout.body).toBeNull();
+    expect(await post(app, INFO, {}, partner.token)).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
+    await expectWorkingToken(app, second.body.token, partner.id);
+  });
+
+  it('answers 401 for a bad signature, a malformed token, no token and an expired token', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const { sid, sub } = decodeJwt(partner.token);
+    const sign = (key: Buffer, expiresAt: number) =>
+      new SignJWT({ sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub!)
+        .setIssuedAt(expiresAt - 3600)
+        .setExpirationTime(expiresAt)
+        .sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    const rightKey = deriveKey(testConfig().secretKey, 'session-token');
+
+    // The same claims signed with the right key pass: the failures below come from what was changed.
+    await expectWorkingToken(app, await sign(rightKey, now + 3600), partner.id);
+
+    const badSignature = await sign(deriveKey('another-secret-key-0123456789-0123456789', 'session-token'), now + 3600);
+    const expired = await sign(rightKey, now - 60);
+    const [header, payload] = partner.token.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+    const cases: [string, Record<string, string>][] = [
+      ['bad signature', { authorization: `Bearer ${badSignature}` }],
+      ['forged signature', { authorization: `Bearer ${forged}` }],
+      ['malformed', { authorization: 'Bearer not-a-jwt' }],
+      ['three dots', { authorization: 'Bearer a.b.c' }],
+      ['not bearer', { authorization: `Basic ${partner.token}` }],
+      ['no token', {}],
+      ['expired', { authorization: `Bearer ${expired}` }],
+    ];
+    for (const [name, headers] of cases) {
+      const response = await call(app, 'POST', INFO, { body: {}, headers });
+      expect(response, name).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
+    }
+  });
+
+  it('token-auth takes a form, answers {token, user} and saves the language', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/token-auth/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(partner.token)}&language=ru`,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token).toBe(partner.token);
+    expect(body.user).toMatchObject({ id: partner.id, email: partner.email, language: 'ru' });
+    const [row] = await app.database.db.select({ language: users.language }).from(users).where(eq(users.id, partner.id));
+    expect(row!.language).toBe('ru');
+    expect((await post(app, INFO, {}, partner.token)).body.language).toBe('ru');
+  });
+
+  it('token-auth answers 401 for an invalid or revoked token', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const form = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/token-auth/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `token=${encodeURIComponent(token)}&language=ru`,
+      });
+    const invalid = await form('not-a-token');
+    expect(invalid.statusCode).toBe(401);
+    expect(invalid.json()).toEqual(NOT_AUTHENTICATED);
+
+    expect((await post(app, '/api/v1/accounts/logout/', {}, partner.token)).status).toBe(204);
+    const revoked = await form(partner.token);
+    expect(revoked.statusCode).toBe(401);
+    const [row] = await app.database.db.select({ language: users.language }).from(users).where(eq(users.id, partner.id));
+    expect(row!.language).toBe('en');
+  });
+});
