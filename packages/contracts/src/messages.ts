@@ -71,11 +71,31 @@ export function formatMessage(message: string, values: Record<string, string | n
   );
 }
 
-const KEY_BY_MESSAGE = new Map<string, TMessageKey>(
-  Object.entries(MESSAGES).map(([key, message]) => [message, key as TMessageKey]),
-);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The catalogue key of a server message (placeholders not filled), or undefined. */
-export function messageKey(message: string): TMessageKey | undefined {
-  return KEY_BY_MESSAGE.get(message);
+/** Every message as a pattern: placeholders match any text and are captured by name. */
+const PATTERNS = Object.entries(MESSAGES).map(([key, message]) => {
+  const names: string[] = [];
+  const source = message
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const placeholder = /^\{(\w+)\}$/.exec(part);
+      if (!placeholder) return escapeRegExp(part);
+      names.push(placeholder[1]!);
+      return '(.+?)';
+    })
+    .join('');
+  return { key: key as TMessageKey, names, pattern: new RegExp(`^${source}$`) };
+});
+
+/**
+ * The catalogue key of a server message and the values filled into it, so that the interface
+ * can show it in the reader's language; undefined for a text the catalogue does not hold.
+ */
+export function matchMessage(message: string): { key: TMessageKey; values: Record<string, string> } | undefined {
+  for (const { key, names, pattern } of PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return { key, values: Object.fromEntries(names.map((name, index) => [name, match[index + 1]!])) };
+  }
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZProfilePatch, ZRegisterRequest } from './accounts';
-import { formatMessage, messageKey, MESSAGES } from './messages';
+import { formatMessage, matchMessage, MESSAGES } from './messages';
 import { fieldErrors, firstMessages } from './validation';
 
 const errorsOf = (result: { success: boolean; error?: { issues: unknown[] } }) =>
@@ -31,10 +31,16 @@ describe('registration contract', () => {
 });
 
 describe('messages', () => {
-  it('finds the key of a server message, for translation', () => {
-    expect(messageKey('Email is already exists.')).toBe('emailExists');
-    expect(messageKey('Something else')).toBeUndefined();
+  it('finds the key and the values of a server message, for translation', () => {
+    expect(matchMessage('Email is already exists.')).toEqual({ key: 'emailExists', values: {} });
+    expect(matchMessage("You cannot purchase this tariff. It's already purchased.")?.key).toBe('tariffAlreadyPurchased');
+    expect(matchMessage(formatMessage(MESSAGES.tooLong, { max: 5 }))).toEqual({ key: 'tooLong', values: { max: '5' } });
+    expect(matchMessage('Something else')).toBeUndefined();
+  });
+
+  it('fills placeholders', () => {
     expect(formatMessage(MESSAGES.tooLong, { max: 5 })).toBe('Ensure this field has no more than 5 characters.');
+    expect(formatMessage(MESSAGES.tooLong)).toBe(MESSAGES.tooLong);
   });
 
   it('shows the first message of each field, in order', () => {
