@@ -1,0 +1,105 @@
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useProfile } from '../../api/get-profile';
+import { useLogout } from '../../api/logout';
+import { Balances } from '../../components/Balances';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { Logo } from '../../components/Logo';
+import { changeLanguage, currentLanguage } from '../../lib/i18n';
+
+const AREAS = [
+  { path: '/dashboard', key: 'dashboard' },
+  { path: '/team', key: 'team' },
+  { path: '/transactions', key: 'transactions' },
+  { path: '/wiki', key: 'wiki' },
+  { path: '/profile', key: 'profile' },
+] as const;
+
+const ADMIN_AREAS = [
+  { path: '/admin/users', key: 'users' },
+  { path: '/admin/outbox', key: 'outbox' },
+] as const;
+
+/** The signed-in screens: header balances, navigation, and the area's content. */
+export function SignedInShell() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const profile = useProfile();
+  const logout = useLogout();
+  const language = profile.data?.language;
+
+  // The language saved with the account comes back at sign-in (spec: restored at login).
+  useEffect(() => {
+    if (language && language !== currentLanguage()) void changeLanguage(language);
+  }, [language]);
+
+  useEffect(close, [location.pathname, close]);
+
+  const name = profile.data ? `${profile.data.first_name} ${profile.data.last_name}`.trim() : '';
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap" gap="sm">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+            <Logo to="/dashboard" />
+          </Group>
+          <ScrollArea type="never" style={{ flex: 1 }} visibleFrom="md">
+            {profile.data && <Balances balances={profile.data.balances} compact />}
+          </ScrollArea>
+          <Group wrap="nowrap" gap="sm">
+            <LanguageSelect />
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <UnstyledButton aria-label={t('nav.account')} data-testid="account-menu">
+                  <Avatar src={profile.data?.avatar} alt={name} radius="xl" color="indigo">
+                    {name.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{profile.data?.email}</Menu.Label>
+                <Menu.Item component={Link} to="/profile">
+                  {t('nav.profile')}
+                </Menu.Item>
+                <Menu.Item color="red" onClick={() => logout.mutate()} data-testid="logout">
+                  {t('nav.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')}>
+        {AREAS.map((area) => (
+          <NavLink
+            key={area.path}
+            component={Link}
+            to={area.path}
+            label={t(`nav.${area.key}`)}
+            active={location.pathname.startsWith(area.path)}
+            variant="filled"
+          />
+        ))}
+        {profile.data?.is_superuser &&
+          ADMIN_AREAS.map((area) => (
+            <NavLink
+              key={area.path}
+              component={Link}
+              to={area.path}
+              label={t(`nav.${area.key}`)}
+              active={location.pathname.startsWith(area.path)}
+            variant="filled"
+            />
+          ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

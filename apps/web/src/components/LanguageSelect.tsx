@@ -1,0 +1,32 @@
+import { NativeSelect } from '@mantine/core';
+import { LANGUAGES, ZLanguage } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { useSetLanguage } from '../api/set-language';
+import { currentLanguage } from '../lib/i18n';
+
+/** Language names as their speakers write them: the same in every interface language. */
+export const LANGUAGE_NAMES = {
+  en: 'English',
+  pt: 'Português',
+  BT: 'Português (Brasil)',
+  ru: 'Русский',
+  es: 'Español',
+  it: 'Italiano',
+  TUV: 'Тыва дыл',
+} as const;
+
+export function LanguageSelect({ label = false }: { label?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const setLanguage = useSetLanguage();
+  return (
+    <NativeSelect
+      aria-label={t('common.language')}
+      label={label ? t('common.language') : undefined}
+      value={ZLanguage.catch(currentLanguage()).parse(i18n.language)}
+      data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+      onChange={(event) => setLanguage.mutate(ZLanguage.parse(event.currentTarget.value))}
+      disabled={setLanguage.isPending}
+      data-testid="language-select"
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { ZUsersPage } from '@portal/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+type TUsersPage = z.infer<typeof ZUsersPage>;
+
+export const listUsers = (page: number, search: string) =>
+  apiRequest<TUsersPage>('/api/v1/users/', { method: 'GET', query: { page, search } });
+
+export const usersQuery = (page: number, search: string) =>
+  queryOptions({ queryKey: ['admin', 'users', page, search], queryFn: () => listUsers(page, search), placeholderData: keepPreviousData });
+
+export const useUsers = (page: number, search: string) => useQuery(usersQuery(page, search));

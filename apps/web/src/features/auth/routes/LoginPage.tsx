@@ -1,0 +1,144 @@
+import { Alert, Anchor, Button, Group, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { NON_FIELD, ZLanguage, ZLoginRequest } from '@portal/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle';
+import { fieldErrorsOf } from '../../../lib/errors';
+import { showServerErrors, zodValidate } from '../../../lib/form';
+import { changeLanguage } from '../../../lib/i18n';
+import { session } from '../../../lib/session';
+import { useLogin } from '../api/login';
+import { useMfaLogin } from '../api/mfa-login';
+import { useTokenAuth } from '../api/token-auth';
+
+type TCredentials = { email: string; password: string };
+
+/**
+ * Sign-in (spec section 4): a token signs in; no token with two-factor on asks for the code.
+ * `/login?token=...&language=...` signs in with a token already held (token-auth).
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [credentials, setCredentials] = useState<TCredentials | null>(null);
+  const login = useLogin();
+  const form = useForm<TCredentials>({
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(ZLoginRequest, t),
+  });
+
+  useTokenFromLink();
+
+  const submit = form.onSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (answer) => {
+        if (answer.token) session.signIn(answer.token);
+        else if (answer.mfa_enabled) setCredentials(values);
+      },
+      onError: (error) => showServerErrors(form, error, t),
+    }),
+  );
+
+  if (credentials) return <CodeStep credentials={credentials} onBack={() => setCredentials(null)} />;
+
+  const formError = fieldErrorsOf(login.error, t)[NON_FIELD];
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <PageTitle>{t('login.title')}</PageTitle>
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextInput label={t('fields.emailOrUsername')} autoComplete="username" required {...form.getInputProps('email')} />
+        <PasswordInput label={t('fields.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/recover-password" size="sm">
+            {t('login.forgot')}
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={login.isPending} fullWidth>
+          {t('login.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to="/sign-up">
+            {t('login.signUp')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+function CodeStep({ credentials, onBack }: { credentials: TCredentials; onBack: () => void }) {
+  const { t } = useTranslation();
+  const mfaLogin = useMfaLogin();
+  const [code, setCode] = useState('');
+  const error = fieldErrorsOf(mfaLogin.error, t);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    mfaLogin.mutate(
+      { ...credentials, code },
+      {
+        onSuccess: (answer) => answer.token && session.signIn(answer.token),
+        onError: () => setCode(''),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <PageTitle>{t('login.codeTitle')}</PageTitle>
+        <Text size="sm">{t('login.codeHint')}</Text>
+        <PinInput
+          length={6}
+          type="number"
+          oneTimeCode
+          value={code}
+          onChange={setCode}
+          error={!!error.code}
+          aria-label={t('fields.code')}
+          data-testid="mfa-code"
+        />
+        {(error.code ?? error[NON_FIELD]) && (
+          <Text c="red" size="sm" role="alert">
+            {error.code ?? error[NON_FIELD]}
+          </Text>
+        )}
+        <Button type="submit" loading={mfaLogin.isPending} disabled={code.length !== 6} fullWidth>
+          {t('login.codeSubmit')}
+        </Button>
+        <Button variant="subtle" onClick={onBack}>
+          {t('common.back')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Signs in with `?token=` (and `?language=`) from a link; a bad token leaves the user signed out. */
+function useTokenFromLink() {
+  const [params, setParams] = useSearchParams();
+  const tokenAuth = useTokenAuth();
+  const token = params.get('token');
+  const language = ZLanguage.safeParse(params.get('language'));
+  const { mutate } = tokenAuth;
+  useEffect(() => {
+    if (!token) return;
+    setParams({}, { replace: true });
+    mutate(
+      { token, ...(language.success ? { language: language.data } : {}) },
+      {
+        onSuccess: (answer) => {
+          void changeLanguage(answer.user.language).then(() => session.signIn(answer.token));
+        },
+        onError: () => session.signOut(),
+      },
+    );
+    // Runs once for the token in the link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+}

@@ -1,0 +1,51 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ZPasswordResetRequest } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle';
+import { fieldErrorsOf } from '../../../lib/errors';
+import { zodValidate } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+/** Mails a reset link. The email error is the server's first, else "Email doesn't exist" (spec). */
+export function RecoverPasswordPage() {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const form = useForm({ initialValues: { email: '' }, validate: zodValidate(ZPasswordResetRequest, t) });
+
+  const submit = form.onSubmit(({ email }) =>
+    request.mutate(email, {
+      onSuccess: () => notify.success(t('recover.sent')),
+      onError: (error) => {
+        notify.error([t('recover.failed')]);
+        form.setErrors({ email: fieldErrorsOf(error, t).email ?? t('messages.emailDoesNotExist') });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <PageTitle>{t('recover.title')}</PageTitle>
+        {request.isSuccess ? (
+          <Alert color="teal" role="status" data-testid="recover-sent">
+            {t('recover.sentHint', { email: form.values.email })}
+          </Alert>
+        ) : (
+          <>
+            <Text size="sm">{t('recover.hint')}</Text>
+            <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+            <Button type="submit" loading={request.isPending} fullWidth>
+              {t('recover.submit')}
+            </Button>
+          </>
+        )}
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          {t('common.backToLogin')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

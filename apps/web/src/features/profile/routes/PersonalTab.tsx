@@ -1,0 +1,44 @@
+import { Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../api/get-profile';
+import { LanguageSelect } from '../../../components/LanguageSelect';
+import { formatDate } from '../../../lib/format';
+import { AvatarUpload } from '../components/AvatarUpload';
+import { PersonalForm } from '../components/PersonalForm';
+
+export function PersonalTab() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  if (!profile.data) return <Loader aria-label={t('common.loading')} />;
+  const user = profile.data;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Stack>
+        <Paper withBorder p="md">
+          <AvatarUpload profile={user} />
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            {t('profile.account.title')}
+          </Title>
+          <Text size="sm">{t('profile.account.email', { email: user.email })}</Text>
+          <Text size="sm">{t('profile.account.referralId', { id: user.referral_id })}</Text>
+          <Text size="sm">{t('profile.account.id', { id: user.id })}</Text>
+          {user.dft_next_unlock_at && <Text size="sm">{formatDate(user.dft_next_unlock_at)}</Text>}
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            {t('profile.language.title')}
+          </Title>
+          <LanguageSelect label />
+        </Paper>
+      </Stack>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          {t('profile.personal.title')}
+        </Title>
+        <PersonalForm profile={user} />
+      </Paper>
+    </SimpleGrid>
+  );
+}

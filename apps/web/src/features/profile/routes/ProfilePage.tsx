@@ -1,0 +1,29 @@
+import { Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle';
+
+const TABS = ['personal', 'security'] as const;
+
+/** /profile/personal and /profile/security, as tabs. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tab = TABS.find((name) => pathname.endsWith(`/${name}`)) ?? 'personal';
+  return (
+    <>
+      <PageTitle>{t('profile.title')}</PageTitle>
+      <Tabs value={tab} onChange={(value) => value && void navigate(`/profile/${value}`)} keepMounted={false} mb="md">
+        <Tabs.List>
+          {TABS.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t(`profile.tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </>
+  );
+}

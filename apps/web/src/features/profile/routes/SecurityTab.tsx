@@ -1,0 +1,27 @@
+import { Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../api/get-profile';
+import { EmailChange } from '../components/EmailChange';
+import { FinancePassword } from '../components/FinancePassword';
+import { TwoFactor } from '../components/TwoFactor';
+
+export function SecurityTab() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  if (!profile.data) return <Loader aria-label={t('common.loading')} />;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Stack>
+        <Paper withBorder p="md">
+          <TwoFactor enabled={profile.data.mfa_enabled} />
+        </Paper>
+        <Paper withBorder p="md">
+          <FinancePassword isSet={profile.data.has_finance_password} />
+        </Paper>
+      </Stack>
+      <Paper withBorder p="md">
+        <EmailChange email={profile.data.email} mfaEnabled={profile.data.mfa_enabled} />
+      </Paper>
+    </SimpleGrid>
+  );
+}

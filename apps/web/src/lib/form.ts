@@ -1,0 +1,25 @@
+import { fieldErrors } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { fieldErrorsOf } from './errors';
+import { translateMessage } from './i18n';
+
+/**
+ * Form validation by the same zod contract the server uses: the first message of each field,
+ * in the reader's language.
+ */
+export function zodValidate<T>(schema: z.ZodType, t: TFunction) {
+  return (values: T): Record<string, string> => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    return Object.fromEntries(
+      Object.entries(fieldErrors(result.error.issues)).map(([field, messages]) => [field, translateMessage(t, messages[0]!)]),
+    );
+  };
+}
+
+/** Puts a 400's field messages on the form fields it names. */
+export function showServerErrors(form: { setErrors(errors: Record<string, string>): void }, error: unknown, t: TFunction) {
+  const errors = fieldErrorsOf(error, t);
+  if (Object.keys(errors).length > 0) form.setErrors(errors);
+}
