@@ -58,7 +58,9 @@ export default tseslint.config(
         'error',
         {
           mode: 'jsx-only',
-          'jsx-attributes': { include: ['label', 'placeholder', 'title', 'alt', 'aria-label', 'description', 'message'] },
+          'jsx-attributes': {
+            include: ['label', 'placeholder', 'title', 'alt', 'aria-label', 'description', 'message'],
+          },
         },
       ],
       // Imports flow shared -> features -> app; features never import each other.
@@ -72,9 +74,18 @@ export default tseslint.config(
               except: [`./${feature}`],
               message: 'Features do not import each other: move shared code to components/, lib/ or hooks/.',
             })),
-            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import the app layer.' },
             {
-              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks', './apps/web/src/api'],
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features do not import the app layer.',
+            },
+            {
+              target: [
+                './apps/web/src/components',
+                './apps/web/src/lib',
+                './apps/web/src/hooks',
+                './apps/web/src/api',
+              ],
               from: ['./apps/web/src/features', './apps/web/src/app'],
               message: 'Shared code does not import features or the app layer.',
             },

@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import ru from '../apps/web/src/locales/ru.json' with { type: 'json' };
 import { E2E } from './env';
-import { enterCode, expectAccessible, expectFormAndToast, field, logOut, newPartner, registerByApi, totp } from './support';
+import {
+  enterCode,
+  expectAccessible,
+  expectFormAndToast,
+  field,
+  logOut,
+  newPartner,
+  registerByApi,
+  totp,
+} from './support';
 
 test('a partner signs up through a mentor link, secures the account, changes language and recovers the password', async ({
   page,
@@ -37,7 +46,9 @@ test('a partner signs up through a mentor link, secures the account, changes lan
 
   await test.step('the mentor is the one of the link', async () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const profile = await request.post('/api/v1/accounts/info/', { headers: { authorization: `Bearer ${token}` } });
+    const profile = await request.post('/api/v1/accounts/info/', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect((await profile.json()).mentor_id).toBe(mentorUser.id);
   });
 
@@ -152,7 +163,9 @@ test('a partner signs up through a mentor link, secures the account, changes lan
   });
 });
 
-test('routes follow the spec: unknown paths and / go to /login, signed-in areas need a session', async ({ page }) => {
+test('routes follow the spec: unknown paths and / go to /login, signed-in areas need a session', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/no/such/page');

@@ -34,7 +34,9 @@ export async function registerByApi(request: APIRequestContext, partner: ReturnT
 
 /** No accessibility violations (axe, WCAG 2.1 A and AA) on what the page shows now. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,

@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process';
 
 const processes = [
-  spawn('npm', ['run', 'dev', '-w', '@portal/server'], { stdio: 'inherit', env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' } }),
+  spawn('npm', ['run', 'dev', '-w', '@portal/server'], {
+    stdio: 'inherit',
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+  }),
   spawn('npm', ['run', 'dev', '-w', '@portal/web'], { stdio: 'inherit' }),
 ];
 const stop = () => processes.forEach((child) => child.kill('SIGTERM'));

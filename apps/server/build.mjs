@@ -14,6 +14,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...Object.keys(pkg.dependencies ?? {}), 'zod'],
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

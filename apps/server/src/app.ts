@@ -38,7 +38,13 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
     logger: {
       level: config.logLevel,
       // Paths only: a query string can carry a one-time token (email confirmation links).
-      serializers: { req: (request) => ({ method: request.method, url: String(request.url).split('?')[0], ip: request.ip }) },
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: String(request.url).split('?')[0],
+          ip: request.ip,
+        }),
+      },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -70,7 +76,8 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   const rateLimiter = createRateLimiter({ db });
   const sessions = createSessions({ db, config });
   const mfa = createMfa({ db, config, rateLimiter });
-  const mail = mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
+  const mail =
+    mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
   const accounts = createAccounts({ db, config, sessions, mfa, rateLimiter });
   const recovery = createRecovery({ db, config, sessions, mfa, rateLimiter, mailer: mail });
   const admin = createAdmin({ db });
@@ -103,7 +110,10 @@ function serveWebApp(app: FastifyInstance, webDist: string | null): void {
       wildcard: false,
       index: false,
       setHeaders: (reply, path) => {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -18,7 +18,12 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Signs tokens and encrypts secrets at rest; required in production. */
   SECRET_KEY: z.string().min(32).optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().optional(),
@@ -88,7 +93,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     databasePoolSize: env.DATABASE_POOL_SIZE,
     secretKey: env.SECRET_KEY ?? developmentSecret(dataDir),
     tokenTtlHours: env.TOKEN_TTL_HOURS,
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     appName: env.APP_NAME,

@@ -21,11 +21,15 @@ async function main(): Promise<void> {
       ? openDatabase({
           url: config.database.url,
           poolSize: config.databasePoolSize,
-          onIdleError: (error) => console.error('database connection lost (replaced on next use):', error.message),
+          onIdleError: (error) =>
+            console.error('database connection lost (replaced on next use):', error.message),
         })
       : openDatabase({ pglite: await createPglite(config.database.dataDir) });
   await database.migrate();
-  const app = await buildApp({ config: { ...config, webDist: config.webDist ?? defaultWebDist() }, database });
+  const app = await buildApp({
+    config: { ...config, webDist: config.webDist ?? defaultWebDist() },
+    database,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,7 +50,11 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: database.driver, mail: config.smtpUrl ? 'smtp' : 'outbox', web: config.webDist ?? defaultWebDist() ?? 'not built' },
+    {
+      database: database.driver,
+      mail: config.smtpUrl ? 'smtp' : 'outbox',
+      web: config.webDist ?? defaultWebDist() ?? 'not built',
+    },
     `portal ready at ${config.publicUrl}`,
   );
 }

@@ -31,7 +31,10 @@ describe('unexpected errors', () => {
       await Promise.resolve();
       throw new TypeError("Cannot read properties of undefined (reading 'id')");
     });
-    for (const [method, url] of [['GET', '/api/v1/boom'], ['POST', '/api/v1/boom-later']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v1/boom'],
+      ['POST', '/api/v1/boom-later'],
+    ] as const) {
       const response = await app.inject({ method, url });
       expect(response.statusCode, url).toBe(500);
       expect(response.json(), url).toEqual({ detail: 'Server error' });
@@ -92,7 +95,9 @@ describe('OpenAPI document', () => {
       ['/api/v1/reset-password/', 'post'],
       ['/api/v1/users/', 'get'],
     ];
-    const missing = expected.filter(([path, method]) => !paths[path]?.[method]).map(([path, method]) => `${method} ${path}`);
+    const missing = expected
+      .filter(([path, method]) => !paths[path]?.[method])
+      .map(([path, method]) => `${method} ${path}`);
     expect(missing).toEqual([]);
     // Signed-in calls say so, and request bodies are described.
     expect(paths['/api/v1/accounts/info/']!.post).toMatchObject({ security: [{ bearer: [] }] });
@@ -104,7 +109,10 @@ describe('OpenAPI document', () => {
     const app = await testApp();
     const response = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 301, 302]).toContain(response.statusCode);
-    const page = response.statusCode === 200 ? response : await app.inject({ method: 'GET', url: String(response.headers.location) });
+    const page =
+      response.statusCode === 200
+        ? response
+        : await app.inject({ method: 'GET', url: String(response.headers.location) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toMatch(/swagger/i);
@@ -113,7 +121,8 @@ describe('OpenAPI document', () => {
 
 describe('the built web app', () => {
   const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
-  const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
+  const INDEX =
+    '<!doctype html><html><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
   writeFileSync(join(dist, 'index.html'), INDEX);
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app");');
@@ -122,7 +131,13 @@ describe('the built web app', () => {
 
   it('answers index.html for the router paths (history mode)', async () => {
     const app = await testApp({ config: { webDist: dist } });
-    for (const url of ['/', '/dashboard', '/profile/security', '/reset-password/abc', '/confirm-email?token=x&email=y']) {
+    for (const url of [
+      '/',
+      '/dashboard',
+      '/profile/security',
+      '/reset-password/abc',
+      '/confirm-email?token=x&email=y',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
@@ -152,6 +167,9 @@ describe('the built web app', () => {
 
   it('without a built app, page paths answer JSON 404', async () => {
     const app = await testApp({ config: { webDist: null } });
-    expect(await call(app, 'GET', '/dashboard')).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    expect(await call(app, 'GET', '/dashboard')).toMatchObject({
+      status: 404,
+      body: { detail: 'Not found.' },
+    });
   });
 });

@@ -24,7 +24,11 @@ export function zText(max: number, required: string = MESSAGES.fieldRequired) {
 
 /** Optional text: absent, or trimmed and at most `max` long (an empty string is kept as empty). */
 export function zOptionalText(max: number) {
-  return z.string().trim().max(max, { error: tooLong(max) }).optional();
+  return z
+    .string()
+    .trim()
+    .max(max, { error: tooLong(max) })
+    .optional();
 }
 
 export const zEmail = z

@@ -92,10 +92,13 @@ const PATTERNS = Object.entries(MESSAGES).map(([key, message]) => {
  * The catalogue key of a server message and the values filled into it, so that the interface
  * can show it in the reader's language; undefined for a text the catalogue does not hold.
  */
-export function matchMessage(message: string): { key: TMessageKey; values: Record<string, string> } | undefined {
+export function matchMessage(
+  message: string,
+): { key: TMessageKey; values: Record<string, string> } | undefined {
   for (const { key, names, pattern } of PATTERNS) {
     const match = pattern.exec(message);
-    if (match) return { key, values: Object.fromEntries(names.map((name, index) => [name, match[index + 1]!])) };
+    if (match)
+      return { key, values: Object.fromEntries(names.map((name, index) => [name, match[index + 1]!])) };
   }
   return undefined;
 }

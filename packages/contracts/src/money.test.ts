@@ -13,7 +13,8 @@ describe('money in minor units', () => {
 
   it('refuses more places than the currency has, and anything not a plain decimal', () => {
     expect(parseMinor('0.0000001', 'USDT')).toBeNull();
-    for (const text of ['', '1e3', '1,5', '0x10', '.5', '1.', 'NaN', ' 1 2']) expect(parseMinor(text, 'USDT')).toBeNull();
+    for (const text of ['', '1e3', '1,5', '0x10', '.5', '1.', 'NaN', ' 1 2'])
+      expect(parseMinor(text, 'USDT')).toBeNull();
   });
 
   it('formats with every place of the currency', () => {
@@ -27,8 +28,12 @@ describe('money in minor units', () => {
     const amount = zAmount('USDT');
     expect(amount.parse('10.5')).toBe('10.5');
     const zero = amount.safeParse('0');
-    expect(zero.success || fieldErrors(zero.error.issues)).toEqual({ non_field_errors: ['Amount must be more than zero.'] });
+    expect(zero.success || fieldErrors(zero.error.issues)).toEqual({
+      non_field_errors: ['Amount must be more than zero.'],
+    });
     const tooPrecise = amount.safeParse('1.0000001');
-    expect(tooPrecise.success || fieldErrors(tooPrecise.error.issues)).toEqual({ non_field_errors: ['Enter a valid value.'] });
+    expect(tooPrecise.success || fieldErrors(tooPrecise.error.issues)).toEqual({
+      non_field_errors: ['Enter a valid value.'],
+    });
   });
 });

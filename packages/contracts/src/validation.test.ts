@@ -8,7 +8,20 @@ const errorsOf = (result: { success: boolean; error?: { issues: unknown[] } }) =
 
 describe('registration contract', () => {
   it("answers the spec's messages for each field", () => {
-    expect(errorsOf(ZRegisterRequest.safeParse({ email: 'nope', password: 'password-1', password_confirm: 'password-2', first_name: ' ', last_name: '', phone: '', country: 'X', country_code: 'PT' }))).toEqual({
+    expect(
+      errorsOf(
+        ZRegisterRequest.safeParse({
+          email: 'nope',
+          password: 'password-1',
+          password_confirm: 'password-2',
+          first_name: ' ',
+          last_name: '',
+          phone: '',
+          country: 'X',
+          country_code: 'PT',
+        }),
+      ),
+    ).toEqual({
       email: ['Invalid email.'],
       first_name: ['Name is required.'],
       last_name: ['Surname is required.'],
@@ -18,7 +31,16 @@ describe('registration contract', () => {
   });
 
   it('normalizes email, phone and country', () => {
-    const parsed = ZRegisterRequest.parse({ email: ' Ann@Example.COM ', password: 'password-1', password_confirm: 'password-1', first_name: 'Ann', last_name: 'Lee', phone: '+351 (91) 234-5678', country: 'Portugal', country_code: 'pt' });
+    const parsed = ZRegisterRequest.parse({
+      email: ' Ann@Example.COM ',
+      password: 'password-1',
+      password_confirm: 'password-1',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      phone: '+351 (91) 234-5678',
+      country: 'Portugal',
+      country_code: 'pt',
+    });
     expect(parsed).toMatchObject({ email: 'ann@example.com', phone: '+351912345678', country_code: 'PT' });
   });
 
@@ -33,13 +55,20 @@ describe('registration contract', () => {
 describe('messages', () => {
   it('finds the key and the values of a server message, for translation', () => {
     expect(matchMessage('Email is already exists.')).toEqual({ key: 'emailExists', values: {} });
-    expect(matchMessage("You cannot purchase this tariff. It's already purchased.")?.key).toBe('tariffAlreadyPurchased');
-    expect(matchMessage(formatMessage(MESSAGES.tooLong, { max: 5 }))).toEqual({ key: 'tooLong', values: { max: '5' } });
+    expect(matchMessage("You cannot purchase this tariff. It's already purchased.")?.key).toBe(
+      'tariffAlreadyPurchased',
+    );
+    expect(matchMessage(formatMessage(MESSAGES.tooLong, { max: 5 }))).toEqual({
+      key: 'tooLong',
+      values: { max: '5' },
+    });
     expect(matchMessage('Something else')).toBeUndefined();
   });
 
   it('fills placeholders', () => {
-    expect(formatMessage(MESSAGES.tooLong, { max: 5 })).toBe('Ensure this field has no more than 5 characters.');
+    expect(formatMessage(MESSAGES.tooLong, { max: 5 })).toBe(
+      'Ensure this field has no more than 5 characters.',
+    );
     expect(formatMessage(MESSAGES.tooLong)).toBe(MESSAGES.tooLong);
   });
 

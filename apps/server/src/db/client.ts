@@ -23,8 +23,7 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number; onIdleError?: (error: Error) => void }
-  | { pglite: PGlite };
+  { url: string; poolSize?: number; onIdleError?: (error: Error) => void } | { pglite: PGlite };
 
 /** The committed migrations, found from this file whether it runs from src/ or from dist/. */
 export const MIGRATIONS_DIR = findMigrations(dirname(fileURLToPath(import.meta.url)));

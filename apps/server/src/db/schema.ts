@@ -69,7 +69,9 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_referral_id_key').on(t.referralId),
-    uniqueIndex('users_company_root_key').on(t.isCompanyRoot).where(sql`${t.isCompanyRoot}`),
+    uniqueIndex('users_company_root_key')
+      .on(t.isCompanyRoot)
+      .where(sql`${t.isCompanyRoot}`),
     uniqueIndex('users_binary_slot_key').on(t.binaryParentId, t.binaryPosition),
     index('users_mentor_idx').on(t.mentorId),
     check('users_binary_side_check', sql`${t.binarySide} in ('left', 'right')`),
@@ -172,7 +174,9 @@ export const ledgerAccounts = pgTable(
     userId: userRef(),
     currency: text('currency').notNull(),
     purpose: text('purpose').notNull(),
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: createdAt(),
   },
   (t) => [

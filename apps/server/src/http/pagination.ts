@@ -4,7 +4,13 @@ import type { FastifyRequest } from 'fastify';
  * A page as api.md shapes it: `next` and `previous` are the request's own path and query with
  * `page` changed, or null.
  */
-export function pageOf<T>(request: FastifyRequest, page: number, pageSize: number, count: number, results: T[]) {
+export function pageOf<T>(
+  request: FastifyRequest,
+  page: number,
+  pageSize: number,
+  count: number,
+  results: T[],
+) {
   const url = new URL(request.url, 'http://localhost');
   const link = (target: number) => {
     url.searchParams.set('page', String(target));

@@ -27,7 +27,13 @@ type Context<B extends Part, Q extends Part, P extends Part, A extends TAuth> = 
   reply: FastifyReply;
 } & (A extends 'public' ? { user?: undefined } : { user: TAuthUser });
 
-export type TRouteSpec<B extends Part, Q extends Part, P extends Part, R extends z.ZodType, A extends TAuth> = {
+export type TRouteSpec<
+  B extends Part,
+  Q extends Part,
+  P extends Part,
+  R extends z.ZodType,
+  A extends TAuth,
+> = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   summary: string;
@@ -110,7 +116,9 @@ export function installZodValidation(app: FastifyInstance): void {
     return (data: unknown) => {
       const input = httpPart === 'body' && (data === undefined || data === null) ? {} : data;
       const result = zodSchema.safeParse(input);
-      return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+      return result.success
+        ? { value: result.data }
+        : { error: new RequestValidationError(result.error.issues) };
     };
   });
 }
@@ -130,7 +138,10 @@ const errorSchemas = {
 };
 
 function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   delete json.$schema;
   return simplifyNullable(json) as Record<string, unknown>;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, generateTotpSecret, hotp, matchTotp, otpauthUrl, timeStep } from './totp';
+import {
+  base32Decode,
+  base32Encode,
+  generateTotpSecret,
+  hotp,
+  matchTotp,
+  otpauthUrl,
+  timeStep,
+} from './totp';
 
 const ascii = (text: string) => Buffer.from(text, 'ascii');
 
@@ -27,7 +35,18 @@ describe('RFC 6238 test vectors (appendix B, 8 digits)', () => {
 });
 
 describe('RFC 4226 HOTP test vectors (appendix D, 6 digits)', () => {
-  const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+  const expected = [
+    '755224',
+    '287082',
+    '359152',
+    '969429',
+    '338314',
+    '254676',
+    '287922',
+    '162583',
+    '399871',
+    '520489',
+  ];
   expected.forEach((code, counter) => {
     it(`counter ${counter}`, () => expect(hotp(ascii('12345678901234567890'), counter)).toBe(code));
   });

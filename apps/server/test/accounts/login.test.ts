@@ -14,7 +14,14 @@ const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provide
 const TOO_MANY = { detail: 'Too many attempts. Try again later.' };
 
 const sessionCount = async (app: TTestApp, userId: number) =>
-  Number((await app.database.db.select({ n: sql<string>`count(*)` }).from(sessions).where(eq(sessions.userId, userId)))[0]!.n);
+  Number(
+    (
+      await app.database.db
+        .select({ n: sql<string>`count(*)` })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+    )[0]!.n,
+  );
 
 /** The token works: it reads the profile of `userId`. */
 async function expectWorkingToken(app: TTestApp, token: unknown, userId: number) {
@@ -37,7 +44,10 @@ describe('POST /api/v1/accounts/login/', () => {
   it('signs in by email, in any letter case, with a token that works', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const response = await post(app, LOGIN, { email: partner.email.toUpperCase(), password: partner.password });
+    const response = await post(app, LOGIN, {
+      email: partner.email.toUpperCase(),
+      password: partner.password,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ token: expect.any(String), mfa_enabled: false });
     await expectWorkingToken(app, response.body.token, partner.id);
@@ -57,9 +67,17 @@ describe('POST /api/v1/accounts/login/', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const before = await sessionCount(app, partner.id);
-    expect(await post(app, LOGIN, { email: partner.email, password: 'wrong-password' })).toMatchObject({ status: 400, body: INVALID_PAIR });
-    expect(await post(app, LOGIN, { email: 'nobody@example.com', password: partner.password })).toMatchObject({ status: 400, body: INVALID_PAIR });
-    expect(await post(app, LOGIN, { email: 'nobody', password: partner.password })).toMatchObject({ status: 400, body: INVALID_PAIR });
+    expect(await post(app, LOGIN, { email: partner.email, password: 'wrong-password' })).toMatchObject({
+      status: 400,
+      body: INVALID_PAIR,
+    });
+    expect(await post(app, LOGIN, { email: 'nobody@example.com', password: partner.password })).toMatchObject(
+      { status: 400, body: INVALID_PAIR },
+    );
+    expect(await post(app, LOGIN, { email: 'nobody', password: partner.password })).toMatchObject({
+      status: 400,
+      body: INVALID_PAIR,
+    });
     expect(await sessionCount(app, partner.id)).toBe(before);
   });
 
@@ -67,7 +85,10 @@ describe('POST /api/v1/accounts/login/', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     await app.database.db.update(users).set({ isActive: false }).where(eq(users.id, partner.id));
-    expect(await post(app, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({ status: 400, body: INVALID_PAIR });
+    expect(await post(app, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({
+      status: 400,
+      body: INVALID_PAIR,
+    });
     expect(await post(app, INFO, {}, partner.token)).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
   });
 });
@@ -99,7 +120,10 @@ describe('login rate limits', () => {
     const partner = await registerPartner(app, { username: 'twonames' });
     for (let attempt = 1; attempt <= perAccount; attempt++) {
       const login = attempt % 2 === 0 ? partner.email : 'TwoNames';
-      expect((await post(app, LOGIN, { email: login, password: 'wrong-password' })).status, `attempt ${attempt}`).toBe(400);
+      expect(
+        (await post(app, LOGIN, { email: login, password: 'wrong-password' })).status,
+        `attempt ${attempt}`,
+      ).toBe(400);
     }
     expect((await post(app, LOGIN, { email: 'twonames', password: partner.password })).status).toBe(429);
     expect((await post(app, LOGIN, { email: partner.email, password: partner.password })).status).toBe(429);
@@ -131,10 +155,19 @@ describe('login rate limits', () => {
     const partner = await registerPartner(first);
     for (let attempt = 1; attempt <= perAccount; attempt++) {
       const app = attempt % 2 === 0 ? first : second;
-      expect((await post(app, LOGIN, { email: partner.email, password: 'wrong-password' })).status, `attempt ${attempt}`).toBe(400);
+      expect(
+        (await post(app, LOGIN, { email: partner.email, password: 'wrong-password' })).status,
+        `attempt ${attempt}`,
+      ).toBe(400);
     }
-    expect(await post(first, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({ status: 429, body: TOO_MANY });
-    expect(await post(second, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({ status: 429, body: TOO_MANY });
+    expect(await post(first, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({
+      status: 429,
+      body: TOO_MANY,
+    });
+    expect(await post(second, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({
+      status: 429,
+      body: TOO_MANY,
+    });
   });
 });
 
@@ -149,7 +182,11 @@ describe('two-factor sign-in', () => {
     expect(login).toMatchObject({ status: 200, body: { token: null, mfa_enabled: true } });
     expect(await sessionCount(app, partner.id)).toBe(before);
 
-    const mfa = await post(app, MFA_LOGIN, { email: partner.email, password: partner.password, code: totpCode(secret, 1) });
+    const mfa = await post(app, MFA_LOGIN, {
+      email: partner.email,
+      password: partner.password,
+      code: totpCode(secret, 1),
+    });
     expect(mfa.status).toBe(200);
     expect(mfa.body).toEqual({ token: expect.any(String), mfa_enabled: true });
     await expectWorkingToken(app, mfa.body.token, partner.id);
@@ -160,7 +197,11 @@ describe('two-factor sign-in', () => {
     const partner = await registerPartner(app);
     const secret = await enableMfa(app, partner.token);
     const before = await sessionCount(app, partner.id);
-    const response = await post(app, MFA_LOGIN, { email: partner.email, password: partner.password, code: wrongCode(secret) });
+    const response = await post(app, MFA_LOGIN, {
+      email: partner.email,
+      password: partner.password,
+      code: wrongCode(secret),
+    });
     expect(response).toMatchObject({ status: 400, body: { code: ['Invalid confirmation code.'] } });
     expect(await sessionCount(app, partner.id)).toBe(before);
   });
@@ -172,7 +213,10 @@ describe('two-factor sign-in', () => {
     const credentials = { email: partner.email, password: partner.password };
     const code = totpCode(secret, 1);
     expect((await post(app, MFA_LOGIN, { ...credentials, code })).status).toBe(200);
-    expect(await post(app, MFA_LOGIN, { ...credentials, code })).toMatchObject({ status: 400, body: { code: ['Invalid confirmation code.'] } });
+    expect(await post(app, MFA_LOGIN, { ...credentials, code })).toMatchObject({
+      status: 400,
+      body: { code: ['Invalid confirmation code.'] },
+    });
     expect(await post(app, MFA_LOGIN, { ...credentials, code: totpCode(secret, -1) })).toMatchObject({
       status: 400,
       body: { code: ['Invalid confirmation code.'] },
@@ -221,7 +265,10 @@ describe('sessions', () => {
     // The same claims signed with the right key pass: the failures below come from what was changed.
     await expectWorkingToken(app, await sign(rightKey, now + 3600), partner.id);
 
-    const badSignature = await sign(deriveKey('another-secret-key-0123456789-0123456789', 'session-token'), now + 3600);
+    const badSignature = await sign(
+      deriveKey('another-secret-key-0123456789-0123456789', 'session-token'),
+      now + 3600,
+    );
     const expired = await sign(rightKey, now - 60);
     const [header, payload] = partner.token.split('.');
     const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
@@ -253,7 +300,10 @@ describe('sessions', () => {
     const body = response.json();
     expect(body.token).toBe(partner.token);
     expect(body.user).toMatchObject({ id: partner.id, email: partner.email, language: 'ru' });
-    const [row] = await app.database.db.select({ language: users.language }).from(users).where(eq(users.id, partner.id));
+    const [row] = await app.database.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, partner.id));
     expect(row!.language).toBe('ru');
     expect((await post(app, INFO, {}, partner.token)).body.language).toBe('ru');
   });
@@ -275,7 +325,10 @@ describe('sessions', () => {
     expect((await post(app, '/api/v1/accounts/logout/', {}, partner.token)).status).toBe(204);
     const revoked = await form(partner.token);
     expect(revoked.statusCode).toBe(401);
-    const [row] = await app.database.db.select({ language: users.language }).from(users).where(eq(users.id, partner.id));
+    const [row] = await app.database.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, partner.id));
     expect(row!.language).toBe('en');
   });
 });

@@ -8,10 +8,17 @@ const SETUP = '/api/v1/accounts/mfa/setup/';
 const VERIFY = '/api/v1/accounts/mfa/verify/';
 const ALREADY = { non_field_errors: ['Two-factor authentication is already enabled.'] };
 
-const userRow = async (app: TTestApp, id: number) => (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = async (app: TTestApp, id: number) =>
+  (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const auditActions = async (app: TTestApp, userId: number) =>
-  (await app.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.userId, userId))).map((row) => row.action);
-const mfaEnabled = async (app: TTestApp, token: string) => (await post(app, '/api/v1/accounts/info/', {}, token)).body.mfa_enabled;
+  (
+    await app.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.userId, userId))
+  ).map((row) => row.action);
+const mfaEnabled = async (app: TTestApp, token: string) =>
+  (await post(app, '/api/v1/accounts/info/', {}, token)).body.mfa_enabled;
 
 function wrongCode(secret: string): string {
   const near = new Set([-2, -1, 0, 1, 2].map((offset) => totpCode(secret, offset)));
@@ -43,7 +50,10 @@ describe('two-factor setup and verify', () => {
     expect(await mfaEnabled(app, partner.token)).toBe(false);
     expect((await userRow(app, partner.id)).mfaSecret).toBeNull();
     // Signing in still needs no code.
-    const login = await post(app, '/api/v1/accounts/login/', { email: partner.email, password: partner.password });
+    const login = await post(app, '/api/v1/accounts/login/', {
+      email: partner.email,
+      password: partner.password,
+    });
     expect(login.body).toMatchObject({ token: expect.any(String), mfa_enabled: false });
   });
 
@@ -65,7 +75,10 @@ describe('two-factor setup and verify', () => {
     expect(response).toMatchObject({ status: 200, body: { mfa_enabled: true } });
     expect(await mfaEnabled(app, partner.token)).toBe(true);
     expect(await auditActions(app, partner.id)).toContain('mfa.enabled');
-    const login = await post(app, '/api/v1/accounts/login/', { email: partner.email, password: partner.password });
+    const login = await post(app, '/api/v1/accounts/login/', {
+      email: partner.email,
+      password: partner.password,
+    });
     expect(login.body).toEqual({ token: null, mfa_enabled: true });
   });
 
@@ -88,10 +101,17 @@ describe('two-factor setup and verify', () => {
     const secret = await enableMfa(app, partner.token);
     const stored = (await userRow(app, partner.id)).mfaSecret;
     expect(await post(app, SETUP, {}, partner.token)).toMatchObject({ status: 400, body: ALREADY });
-    expect(await post(app, VERIFY, { code: totpCode(secret, 1) }, partner.token)).toMatchObject({ status: 400, body: ALREADY });
+    expect(await post(app, VERIFY, { code: totpCode(secret, 1) }, partner.token)).toMatchObject({
+      status: 400,
+      body: ALREADY,
+    });
     expect((await userRow(app, partner.id)).mfaSecret).toBe(stored);
     // The old secret still signs in.
-    const login = await post(app, '/api/v1/accounts/mfa_login/', { email: partner.email, password: partner.password, code: totpCode(secret, 1) });
+    const login = await post(app, '/api/v1/accounts/mfa_login/', {
+      email: partner.email,
+      password: partner.password,
+      code: totpCode(secret, 1),
+    });
     expect(login.status).toBe(200);
   });
 
@@ -123,7 +143,9 @@ describe('two-factor setup and verify', () => {
     const setup = await post(app, SETUP, {}, partner.token);
     const wrong = wrongCode(setup.body.secret);
     for (let attempt = 1; attempt <= testConfig().rateLimits.perAccount; attempt++) {
-      expect((await post(app, VERIFY, { code: wrong }, partner.token)).status, `attempt ${attempt}`).toBe(400);
+      expect((await post(app, VERIFY, { code: wrong }, partner.token)).status, `attempt ${attempt}`).toBe(
+        400,
+      );
     }
     const blocked = await post(app, VERIFY, { code: totpCode(setup.body.secret) }, partner.token);
     expect(blocked).toMatchObject({ status: 429, body: { detail: 'Too many attempts. Try again later.' } });

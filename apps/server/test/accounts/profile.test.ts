@@ -9,9 +9,15 @@ const INFO = '/api/v1/accounts/info/';
 const ME = '/api/v1/accounts/me/';
 const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided or have expired.' };
 
-const userRow = async (app: TTestApp, id: number) => (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = async (app: TTestApp, id: number) =>
+  (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const auditActions = async (app: TTestApp, userId: number) =>
-  (await app.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.userId, userId))).map((row) => row.action);
+  (
+    await app.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.userId, userId))
+  ).map((row) => row.action);
 const uploadCount = async (app: TTestApp) =>
   Number((await app.database.db.select({ n: sql<string>`count(*)` }).from(uploads))[0]!.n);
 
@@ -23,9 +29,26 @@ describe('POST /api/v1/accounts/info/', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(
       [
-        'id', 'referral_id', 'email', 'first_name', 'last_name', 'phone', 'country', 'country_code', 'username',
-        'language', 'avatar', 'mentor_id', 'is_superuser', 'is_active', 'mfa_enabled', 'has_finance_password',
-        'binary_side', 'kyc_status', 'balances', 'dft_next_unlock_at',
+        'id',
+        'referral_id',
+        'email',
+        'first_name',
+        'last_name',
+        'phone',
+        'country',
+        'country_code',
+        'username',
+        'language',
+        'avatar',
+        'mentor_id',
+        'is_superuser',
+        'is_active',
+        'mfa_enabled',
+        'has_finance_password',
+        'binary_side',
+        'kyc_status',
+        'balances',
+        'dft_next_unlock_at',
       ].sort(),
     );
     const row = await userRow(app, partner.id);
@@ -65,11 +88,24 @@ describe('POST /api/v1/accounts/info/', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const secret = await enableMfa(app, partner.token);
-    const patched = await call(app, 'PATCH', INFO, { token: partner.token, body: { finance_password: 'finance-1', password: partner.password } });
+    const patched = await call(app, 'PATCH', INFO, {
+      token: partner.token,
+      body: { finance_password: 'finance-1', password: partner.password },
+    });
     expect(patched.status).toBe(200);
     const row = await userRow(app, partner.id);
-    const text = JSON.stringify((await post(app, INFO, {}, partner.token)).body) + JSON.stringify(patched.body);
-    for (const hidden of [row.passwordHash!, row.financePasswordHash!, row.mfaSecret!, secret, '$argon2', 'password_hash', 'mfa_secret', 'secret']) {
+    const text =
+      JSON.stringify((await post(app, INFO, {}, partner.token)).body) + JSON.stringify(patched.body);
+    for (const hidden of [
+      row.passwordHash!,
+      row.financePasswordHash!,
+      row.mfaSecret!,
+      secret,
+      '$argon2',
+      'password_hash',
+      'mfa_secret',
+      'secret',
+    ]) {
       expect(text).not.toContain(hidden);
     }
   });
@@ -84,7 +120,15 @@ describe('PATCH /api/v1/accounts/info/', () => {
   it('changes personal fields, normalized, and keeps the others', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const patch = { first_name: ' Anna ', last_name: 'Lee', phone: '+351 (912) 345-678', country: 'Spain', country_code: 'es', username: 'anna.lee', language: 'es' };
+    const patch = {
+      first_name: ' Anna ',
+      last_name: 'Lee',
+      phone: '+351 (912) 345-678',
+      country: 'Spain',
+      country_code: 'es',
+      username: 'anna.lee',
+      language: 'es',
+    };
     const response = await call(app, 'PATCH', INFO, { token: partner.token, body: patch });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -99,7 +143,13 @@ describe('PATCH /api/v1/accounts/info/', () => {
       language: 'es',
     });
     expect(await userRow(app, partner.id)).toMatchObject({
-      firstName: 'Anna', lastName: 'Lee', phone: '+351912345678', country: 'Spain', countryCode: 'ES', username: 'anna.lee', language: 'es',
+      firstName: 'Anna',
+      lastName: 'Lee',
+      phone: '+351912345678',
+      country: 'Spain',
+      countryCode: 'ES',
+      username: 'anna.lee',
+      language: 'es',
     });
 
     const partial = await call(app, 'PATCH', INFO, { token: partner.token, body: { last_name: 'Smith' } });
@@ -112,7 +162,13 @@ describe('PATCH /api/v1/accounts/info/', () => {
     const before = await userRow(app, partner.id);
     const response = await call(app, 'PATCH', INFO, {
       token: partner.token,
-      body: { first_name: 'Hacker', is_superuser: true, mentor_id: 1, balances: { usdt: '1000000.000000' }, email: 'x@example.com' },
+      body: {
+        first_name: 'Hacker',
+        is_superuser: true,
+        mentor_id: 1,
+        balances: { usdt: '1000000.000000' },
+        email: 'x@example.com',
+      },
     });
     expect(response).toMatchObject({
       status: 400,
@@ -124,7 +180,10 @@ describe('PATCH /api/v1/accounts/info/', () => {
       },
     });
     expect(await userRow(app, partner.id)).toEqual(before);
-    expect((await post(app, INFO, {}, partner.token)).body).toMatchObject({ first_name: 'Pat', is_superuser: false });
+    expect((await post(app, INFO, {}, partner.token)).body).toMatchObject({
+      first_name: 'Pat',
+      is_superuser: false,
+    });
   });
 
   it("refuses another user's phone or username", async () => {
@@ -133,22 +192,34 @@ describe('PATCH /api/v1/accounts/info/', () => {
     const other = await registerPartner(app, { username: 'someone' });
     const otherPhone = (await userRow(app, other.id)).phone;
     const before = await userRow(app, partner.id);
-    expect(await call(app, 'PATCH', INFO, { token: partner.token, body: { phone: otherPhone, first_name: 'Changed' } })).toMatchObject({
+    expect(
+      await call(app, 'PATCH', INFO, {
+        token: partner.token,
+        body: { phone: otherPhone, first_name: 'Changed' },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { phone: ['Phone is already exists.'] },
     });
-    expect((await call(app, 'PATCH', INFO, { token: partner.token, body: { username: 'SomeOne' } })).body).toEqual({
+    expect(
+      (await call(app, 'PATCH', INFO, { token: partner.token, body: { username: 'SomeOne' } })).body,
+    ).toEqual({
       username: ['Username is already exists.'],
     });
     expect(await userRow(app, partner.id)).toEqual(before);
     // Its own phone is no conflict.
-    expect((await call(app, 'PATCH', INFO, { token: partner.token, body: { phone: before.phone } })).status).toBe(200);
+    expect(
+      (await call(app, 'PATCH', INFO, { token: partner.token, body: { phone: before.phone } })).status,
+    ).toBe(200);
   });
 
   it('sets the finance password with the right account password: hashed, audited', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const response = await call(app, 'PATCH', INFO, { token: partner.token, body: { finance_password: 'finance-secret', password: partner.password } });
+    const response = await call(app, 'PATCH', INFO, {
+      token: partner.token,
+      body: { finance_password: 'finance-secret', password: partner.password },
+    });
     expect(response.status).toBe(200);
     expect(response.body.has_finance_password).toBe(true);
     const row = await userRow(app, partner.id);
@@ -177,21 +248,35 @@ describe('PATCH /api/v1/accounts/info/', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     for (let attempt = 1; attempt <= testConfig().rateLimits.perAccount; attempt++) {
-      const guess = await call(app, 'PATCH', INFO, { token: partner.token, body: { finance_password: 'finance-secret', password: `guess-${attempt}` } });
+      const guess = await call(app, 'PATCH', INFO, {
+        token: partner.token,
+        body: { finance_password: 'finance-secret', password: `guess-${attempt}` },
+      });
       expect(guess.status, `attempt ${attempt}`).toBe(400);
     }
-    const right = await call(app, 'PATCH', INFO, { token: partner.token, body: { finance_password: 'finance-secret', password: partner.password } });
+    const right = await call(app, 'PATCH', INFO, {
+      token: partner.token,
+      body: { finance_password: 'finance-secret', password: partner.password },
+    });
     expect(right).toMatchObject({ status: 429, body: { detail: 'Too many attempts. Try again later.' } });
     expect((await userRow(app, partner.id)).financePasswordHash).toBeNull();
-    expect((await post(app, '/api/v1/accounts/login/', { email: partner.email, password: partner.password })).status).toBe(429);
+    expect(
+      (await post(app, '/api/v1/accounts/login/', { email: partner.email, password: partner.password }))
+        .status,
+    ).toBe(429);
     // Personal fields need no password and stay open.
-    expect((await call(app, 'PATCH', INFO, { token: partner.token, body: { first_name: 'Still' } })).status).toBe(200);
+    expect(
+      (await call(app, 'PATCH', INFO, { token: partner.token, body: { first_name: 'Still' } })).status,
+    ).toBe(200);
   });
 
   it('asks for the account password with a finance password', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const response = await call(app, 'PATCH', INFO, { token: partner.token, body: { finance_password: 'finance-secret' } });
+    const response = await call(app, 'PATCH', INFO, {
+      token: partner.token,
+      body: { finance_password: 'finance-secret' },
+    });
     expect(response).toMatchObject({ status: 400, body: { password: ['This field is required.'] } });
     expect((await userRow(app, partner.id)).financePasswordHash).toBeNull();
   });
@@ -201,12 +286,24 @@ describe('PUT /api/v1/accounts/me/', () => {
   it('replaces the personal fields', async () => {
     const app = await testApp();
     const partner = await registerPartner(app, { username: 'before' });
-    const fields = { first_name: 'Maria', last_name: 'Silva', phone: '+5511987654321', country: 'Brazil', country_code: 'BR', username: 'after' };
+    const fields = {
+      first_name: 'Maria',
+      last_name: 'Silva',
+      phone: '+5511987654321',
+      country: 'Brazil',
+      country_code: 'BR',
+      username: 'after',
+    };
     const response = await call(app, 'PUT', ME, { token: partner.token, body: fields });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ ...fields, id: partner.id, email: partner.email });
     expect(await userRow(app, partner.id)).toMatchObject({
-      firstName: 'Maria', lastName: 'Silva', phone: '+5511987654321', country: 'Brazil', countryCode: 'BR', username: 'after',
+      firstName: 'Maria',
+      lastName: 'Silva',
+      phone: '+5511987654321',
+      country: 'Brazil',
+      countryCode: 'BR',
+      username: 'after',
     });
 
     const cleared = await call(app, 'PUT', ME, { token: partner.token, body: { ...fields, username: null } });
@@ -220,10 +317,23 @@ describe('PUT /api/v1/accounts/me/', () => {
     const before = await userRow(app, partner.id);
     expect(await call(app, 'PUT', ME, { token: partner.token, body: { first_name: 'Only' } })).toMatchObject({
       status: 400,
-      body: { last_name: ['Surname is required.'], phone: ['Phone number is required.'], country: ['This field is required.'], country_code: ['This field is required.'] },
+      body: {
+        last_name: ['Surname is required.'],
+        phone: ['Phone number is required.'],
+        country: ['This field is required.'],
+        country_code: ['This field is required.'],
+      },
     });
-    const full = { first_name: 'A', last_name: 'B', phone: '+351911111111', country: 'Portugal', country_code: 'PT' };
-    expect(await call(app, 'PUT', ME, { token: partner.token, body: { ...full, is_superuser: true } })).toMatchObject({
+    const full = {
+      first_name: 'A',
+      last_name: 'B',
+      phone: '+351911111111',
+      country: 'Portugal',
+      country_code: 'PT',
+    };
+    expect(
+      await call(app, 'PUT', ME, { token: partner.token, body: { ...full, is_superuser: true } }),
+    ).toMatchObject({
       status: 400,
       body: { is_superuser: ['This field cannot be set.'] },
     });
@@ -251,7 +361,12 @@ function multipart(field: string, filename: string, contentType: string, data: B
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function upload(app: TTestApp, token: string, data: Buffer, { field = 'avatar', filename = 'me.png', type = 'image/png' } = {}) {
+async function upload(
+  app: TTestApp,
+  token: string,
+  data: Buffer,
+  { field = 'avatar', filename = 'me.png', type = 'image/png' } = {},
+) {
   const body = multipart(field, filename, type, data);
   const response = await app.inject({
     method: 'POST',
@@ -269,7 +384,9 @@ describe('POST /api/v1/accounts/me/ (avatar)', () => {
     const response = await upload(app, partner.token, PNG);
     expect(response.status).toBe(200);
     expect(response.body.id).toBe(partner.id);
-    expect(response.body.avatar).toMatch(/^\/media\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(response.body.avatar).toMatch(
+      /^\/media\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     expect((await post(app, INFO, {}, partner.token)).body.avatar).toBe(response.body.avatar);
 
     const image = await app.inject({ method: 'GET', url: response.body.avatar });
@@ -281,7 +398,9 @@ describe('POST /api/v1/accounts/me/ (avatar)', () => {
   it('takes the type from the bytes: a text file named .png is refused', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const response = await upload(app, partner.token, Buffer.from('just some text, not an image'), { filename: 'fake.png' });
+    const response = await upload(app, partner.token, Buffer.from('just some text, not an image'), {
+      filename: 'fake.png',
+    });
     expect(response).toMatchObject({ status: 400, body: { avatar: ['Upload a JPEG, PNG or WebP image.'] } });
     expect(await uploadCount(app)).toBe(0);
     expect((await userRow(app, partner.id)).avatarId).toBeNull();
@@ -336,11 +455,22 @@ describe('POST /api/v1/accounts/me/ (avatar)', () => {
   it('answers 401 without a token and 404 for an unknown avatar', async () => {
     const app = await testApp();
     const body = multipart('avatar', 'me.png', 'image/png', PNG);
-    const response = await app.inject({ method: 'POST', url: ME, headers: body.headers, payload: body.payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: ME,
+      headers: body.headers,
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(401);
     expect(await uploadCount(app)).toBe(0);
-    expect(await call(app, 'GET', '/media/avatars/00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
-    expect(await call(app, 'GET', '/media/avatars/not-a-uuid')).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    expect(await call(app, 'GET', '/media/avatars/00000000-0000-4000-8000-000000000000')).toMatchObject({
+      status: 404,
+      body: { detail: 'Not found.' },
+    });
+    expect(await call(app, 'GET', '/media/avatars/not-a-uuid')).toMatchObject({
+      status: 404,
+      body: { detail: 'Not found.' },
+    });
   });
 });
 
@@ -372,8 +502,14 @@ describe('POST /api/v1/accounts/set_language/', () => {
       status: 400,
       body: { language: ['Select a valid language.'] },
     });
-    expect(await post(app, SET_LANGUAGE, { language: 'ru' })).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
-    expect(await post(app, SET_LANGUAGE, { language: 'ru', token: 'not-a-token' })).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
+    expect(await post(app, SET_LANGUAGE, { language: 'ru' })).toMatchObject({
+      status: 401,
+      body: NOT_AUTHENTICATED,
+    });
+    expect(await post(app, SET_LANGUAGE, { language: 'ru', token: 'not-a-token' })).toMatchObject({
+      status: 401,
+      body: NOT_AUTHENTICATED,
+    });
     expect((await userRow(app, partner.id)).language).toBe('en');
   });
 });
@@ -392,7 +528,8 @@ describe('GET /api/v1/users/', () => {
       })),
     );
   }
-  const totalUsers = async (app: TTestApp) => Number((await app.database.db.select({ n: sql<string>`count(*)` }).from(users))[0]!.n);
+  const totalUsers = async (app: TTestApp) =>
+    Number((await app.database.db.select({ n: sql<string>`count(*)` }).from(users))[0]!.n);
 
   it('answers a page for a superuser, 403 for a partner, 401 without a token', async () => {
     const app = await testApp();
@@ -429,10 +566,15 @@ describe('GET /api/v1/users/', () => {
     await registerPartner(app);
     const admin = await loginAdmin(app);
     for (const search of ['zebulon', wanted.email.toUpperCase(), wanted.referralId]) {
-      const page = await call(app, 'GET', `/api/v1/users/?search=${encodeURIComponent(search)}`, { token: admin });
+      const page = await call(app, 'GET', `/api/v1/users/?search=${encodeURIComponent(search)}`, {
+        token: admin,
+      });
       expect(page.status, search).toBe(200);
       expect(page.body.count, search).toBe(1);
-      expect(page.body.results.map((user: { id: number }) => user.id), search).toEqual([wanted.id]);
+      expect(
+        page.body.results.map((user: { id: number }) => user.id),
+        search,
+      ).toEqual([wanted.id]);
     }
     // LIKE wildcards are matched literally.
     expect((await call(app, 'GET', '/api/v1/users/?search=%25', { token: admin })).body.count).toBe(0);
@@ -445,18 +587,38 @@ describe('GET /api/v1/users/', () => {
     const total = await totalUsers(app);
     expect(total).toBe(45); // the company root, the admin and 43 more
     const first = await call(app, 'GET', '/api/v1/users/', { token: admin });
-    expect(first.body).toMatchObject({ count: 45, current: 1, previous: null, next: '/api/v1/users/?page=2' });
+    expect(first.body).toMatchObject({
+      count: 45,
+      current: 1,
+      previous: null,
+      next: '/api/v1/users/?page=2',
+    });
     expect(first.body.results).toHaveLength(20);
     const second = await call(app, 'GET', first.body.next, { token: admin });
-    expect(second.body).toMatchObject({ count: 45, current: 2, previous: '/api/v1/users/?page=1', next: '/api/v1/users/?page=3' });
+    expect(second.body).toMatchObject({
+      count: 45,
+      current: 2,
+      previous: '/api/v1/users/?page=1',
+      next: '/api/v1/users/?page=3',
+    });
     const third = await call(app, 'GET', second.body.next, { token: admin });
-    expect(third.body).toMatchObject({ count: 45, current: 3, previous: '/api/v1/users/?page=2', next: null });
+    expect(third.body).toMatchObject({
+      count: 45,
+      current: 3,
+      previous: '/api/v1/users/?page=2',
+      next: null,
+    });
     expect(third.body.results).toHaveLength(5);
-    const ids = [...first.body.results, ...second.body.results, ...third.body.results].map((user: { id: number }) => user.id);
+    const ids = [...first.body.results, ...second.body.results, ...third.body.results].map(
+      (user: { id: number }) => user.id,
+    );
     expect(new Set(ids).size).toBe(45);
 
     const searched = await call(app, 'GET', '/api/v1/users/?search=bulk', { token: admin });
     expect(searched.body).toMatchObject({ count: 43, next: '/api/v1/users/?search=bulk&page=2' });
-    expect(await call(app, 'GET', '/api/v1/users/?page=0', { token: admin })).toMatchObject({ status: 400, body: { page: expect.any(Array) } });
+    expect(await call(app, 'GET', '/api/v1/users/?page=0', { token: admin })).toMatchObject({
+      status: 400,
+      body: { page: expect.any(Array) },
+    });
   });
 });

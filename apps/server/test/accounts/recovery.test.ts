@@ -13,14 +13,24 @@ const LINK_INVALID = { token: ['This link is invalid or has expired.'] };
 
 const mailCount = async (app: TTestApp, to?: string) =>
   Number(
-    (await app.database.db.select({ n: sql<string>`count(*)` }).from(mailOutbox).where(to ? eq(mailOutbox.to, to) : undefined))[0]!.n,
+    (
+      await app.database.db
+        .select({ n: sql<string>`count(*)` })
+        .from(mailOutbox)
+        .where(to ? eq(mailOutbox.to, to) : undefined)
+    )[0]!.n,
   );
-const userRow = async (app: TTestApp, id: number) => (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
-const canLogin = async (app: TTestApp, email: string, password: string) => (await post(app, LOGIN, { email, password })).status === 200;
+const userRow = async (app: TTestApp, id: number) =>
+  (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+const canLogin = async (app: TTestApp, email: string, password: string) =>
+  (await post(app, LOGIN, { email, password })).status === 200;
 
 /** Asks for a reset link by the first flow and answers the token from the mailed link. */
 async function resetToken(app: TTestApp, partner: TPartner): Promise<string> {
-  expect(await post(app, REQUEST, { email: partner.email })).toMatchObject({ status: 200, body: { success: true } });
+  expect(await post(app, REQUEST, { email: partner.email })).toMatchObject({
+    status: 200,
+    body: { success: true },
+  });
   const mail = await lastMailTo(app, partner.email);
   return linkIn(mail!.text).pathname.split('/').pop()!;
 }
@@ -36,7 +46,10 @@ describe('password recovery: /accounts/email_password_reset/', () => {
   it('mails a link to PUBLIC_URL/reset-password/<token>', async () => {
     const app = await testApp();
     const partner = await registerPartner(app, { first_name: 'Rita' });
-    expect(await post(app, REQUEST, { email: partner.email.toUpperCase() })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await post(app, REQUEST, { email: partner.email.toUpperCase() })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     const mail = await lastMailTo(app, partner.email);
     expect(mail!.subject).toBe('Partner Portal: password recovery');
     expect(mail!.text).toContain('Hello Rita,');
@@ -46,7 +59,10 @@ describe('password recovery: /accounts/email_password_reset/', () => {
     expect(mail!.html).toContain(link.toString());
     // Only a hash of the token is stored.
     const token = link.pathname.split('/').pop()!;
-    const stored = await app.database.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, partner.id));
+    const stored = await app.database.db
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.userId, partner.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.tokenHash).not.toContain(token);
   });
@@ -56,7 +72,11 @@ describe('password recovery: /accounts/email_password_reset/', () => {
     const partner = await registerPartner(app);
     const other = await post(app, LOGIN, { email: partner.email, password: partner.password });
     const token = await resetToken(app, partner);
-    const response = await post(app, CONFIRM, { token, password: 'brand-new-pass', password_confirm: 'brand-new-pass' });
+    const response = await post(app, CONFIRM, {
+      token,
+      password: 'brand-new-pass',
+      password_confirm: 'brand-new-pass',
+    });
     expect(response).toMatchObject({ status: 200, body: { success: true } });
 
     expect(await post(app, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({
@@ -67,11 +87,16 @@ describe('password recovery: /accounts/email_password_reset/', () => {
     for (const earlier of [partner.token, other.body.token as string]) {
       expect((await post(app, INFO, {}, earlier)).status).toBe(401);
     }
-    const actions = await app.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.userId, partner.id));
+    const actions = await app.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.userId, partner.id));
     expect(actions.map((row) => row.action)).toContain('password.reset');
 
     // The same link a second time.
-    expect(await post(app, CONFIRM, { token, password: 'third-password', password_confirm: 'third-password' })).toMatchObject({
+    expect(
+      await post(app, CONFIRM, { token, password: 'third-password', password_confirm: 'third-password' }),
+    ).toMatchObject({
       status: 400,
       body: LINK_INVALID,
     });
@@ -82,12 +107,17 @@ describe('password recovery: /accounts/email_password_reset/', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const token = await resetToken(app, partner);
-    expect(await post(app, CONFIRM, { token, password: 'brand-new-pass', password_confirm: 'other-new-pass' })).toMatchObject({
+    expect(
+      await post(app, CONFIRM, { token, password: 'brand-new-pass', password_confirm: 'other-new-pass' }),
+    ).toMatchObject({
       status: 400,
       body: { password_confirm: ['Passwords does not match.'] },
     });
     expect(await canLogin(app, partner.email, partner.password)).toBe(true);
-    expect((await post(app, CONFIRM, { token, password: 'brand-new-pass', password_confirm: 'brand-new-pass' })).status).toBe(200);
+    expect(
+      (await post(app, CONFIRM, { token, password: 'brand-new-pass', password_confirm: 'brand-new-pass' }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses an expired link and an unknown one', async () => {
@@ -98,11 +128,19 @@ describe('password recovery: /accounts/email_password_reset/', () => {
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimeTokens.userId, partner.id));
-    expect(await post(app, CONFIRM, { token, password: 'brand-new-pass', password_confirm: 'brand-new-pass' })).toMatchObject({
+    expect(
+      await post(app, CONFIRM, { token, password: 'brand-new-pass', password_confirm: 'brand-new-pass' }),
+    ).toMatchObject({
       status: 400,
       body: LINK_INVALID,
     });
-    expect(await post(app, CONFIRM, { token: 'x'.repeat(43), password: 'brand-new-pass', password_confirm: 'brand-new-pass' })).toMatchObject({
+    expect(
+      await post(app, CONFIRM, {
+        token: 'x'.repeat(43),
+        password: 'brand-new-pass',
+        password_confirm: 'brand-new-pass',
+      }),
+    ).toMatchObject({
       status: 400,
       body: LINK_INVALID,
     });
@@ -116,11 +154,25 @@ describe('password recovery: /accounts/email_password_reset/', () => {
     const first = await resetToken(app, partner);
     const second = await resetToken(app, partner);
     expect(second).not.toBe(first);
-    expect(await post(app, CONFIRM, { token: first, password: 'brand-new-pass', password_confirm: 'brand-new-pass' })).toMatchObject({
+    expect(
+      await post(app, CONFIRM, {
+        token: first,
+        password: 'brand-new-pass',
+        password_confirm: 'brand-new-pass',
+      }),
+    ).toMatchObject({
       status: 400,
       body: LINK_INVALID,
     });
-    expect((await post(app, CONFIRM, { token: second, password: 'brand-new-pass', password_confirm: 'brand-new-pass' })).status).toBe(200);
+    expect(
+      (
+        await post(app, CONFIRM, {
+          token: second,
+          password: 'brand-new-pass',
+          password_confirm: 'brand-new-pass',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('limits the mails one user can be sent per hour', async () => {
@@ -151,33 +203,48 @@ describe('password recovery: /accounts/email_password_reset/', () => {
 });
 
 describe('password recovery: /api/v1/password-recovery/<email> and /api/v1/reset-password/', () => {
-  const requestBy = (app: TTestApp, email: string) => post(app, `/api/v1/password-recovery/${encodeURIComponent(email)}`, {});
+  const requestBy = (app: TTestApp, email: string) =>
+    post(app, `/api/v1/password-recovery/${encodeURIComponent(email)}`, {});
 
   it('works the same way', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    expect(await requestBy(app, 'nobody@example.com')).toMatchObject({ status: 400, body: { email: ['There is no such email.'] } });
-    expect(await requestBy(app, 'not-an-email')).toMatchObject({ status: 400, body: { email: ['Invalid email.'] } });
+    expect(await requestBy(app, 'nobody@example.com')).toMatchObject({
+      status: 400,
+      body: { email: ['There is no such email.'] },
+    });
+    expect(await requestBy(app, 'not-an-email')).toMatchObject({
+      status: 400,
+      body: { email: ['Invalid email.'] },
+    });
 
     expect(await requestBy(app, partner.email)).toMatchObject({ status: 200, body: { success: true } });
-    const firstToken = linkIn((await lastMailTo(app, partner.email))!.text).pathname.split('/').pop()!;
+    const firstToken = linkIn((await lastMailTo(app, partner.email))!.text)
+      .pathname.split('/')
+      .pop()!;
     expect(await requestBy(app, partner.email)).toMatchObject({ status: 200, body: { success: true } });
     const link = linkIn((await lastMailTo(app, partner.email))!.text);
     expect(link.origin).toBe('http://portal.test');
     const token = link.pathname.split('/').pop()!;
 
-    expect(await post(app, '/api/v1/reset-password/', { token: firstToken, new_password: 'brand-new-pass' })).toMatchObject({
+    expect(
+      await post(app, '/api/v1/reset-password/', { token: firstToken, new_password: 'brand-new-pass' }),
+    ).toMatchObject({
       status: 400,
       body: LINK_INVALID,
     });
-    expect(await post(app, '/api/v1/reset-password/', { token, new_password: 'brand-new-pass' })).toMatchObject({
+    expect(
+      await post(app, '/api/v1/reset-password/', { token, new_password: 'brand-new-pass' }),
+    ).toMatchObject({
       status: 200,
       body: { success: true },
     });
     expect(await canLogin(app, partner.email, partner.password)).toBe(false);
     expect(await canLogin(app, partner.email, 'brand-new-pass')).toBe(true);
     expect((await post(app, INFO, {}, partner.token)).status).toBe(401);
-    expect(await post(app, '/api/v1/reset-password/', { token, new_password: 'third-password' })).toMatchObject({
+    expect(
+      await post(app, '/api/v1/reset-password/', { token, new_password: 'third-password' }),
+    ).toMatchObject({
       status: 400,
       body: LINK_INVALID,
     });
@@ -218,7 +285,10 @@ describe('email change by a link to the old address', () => {
     const mailsBefore = await mailCount(app, partner.email);
 
     const confirmed = await call(app, 'GET', confirmUrl(token, 'new.address@example.com'));
-    expect(confirmed).toMatchObject({ status: 200, body: { email: 'new.address@example.com', changed: true } });
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { email: 'new.address@example.com', changed: true },
+    });
     expect((await userRow(app, partner.id)).email).toBe('new.address@example.com');
     expect(await canLogin(app, 'new.address@example.com', partner.password)).toBe(true);
     expect(await canLogin(app, partner.email, partner.password)).toBe(false);
@@ -234,14 +304,20 @@ describe('email change by a link to the old address', () => {
       .where(and(eq(auditLog.userId, partner.id), eq(auditLog.action, 'email.changed')));
     expect(audit).toEqual([{ details: { from: partner.email, to: 'new.address@example.com', via: 'mail' } }]);
 
-    expect(await call(app, 'GET', confirmUrl(token, 'new.address@example.com'))).toMatchObject({ status: 400, body: LINK_INVALID });
+    expect(await call(app, 'GET', confirmUrl(token, 'new.address@example.com'))).toMatchObject({
+      status: 400,
+      body: LINK_INVALID,
+    });
   });
 
   it('a wrong email parameter is refused and does not spend the link', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const token = (await requestChange(app, partner, 'new.address@example.com')).searchParams.get('token')!;
-    expect(await call(app, 'GET', confirmUrl(token, 'attacker@example.com'))).toMatchObject({ status: 400, body: LINK_INVALID });
+    expect(await call(app, 'GET', confirmUrl(token, 'attacker@example.com'))).toMatchObject({
+      status: 400,
+      body: LINK_INVALID,
+    });
     expect((await userRow(app, partner.id)).email).toBe(partner.email);
     expect((await call(app, 'GET', confirmUrl(token, 'new.address@example.com'))).status).toBe(200);
   });
@@ -251,7 +327,9 @@ describe('email change by a link to the old address', () => {
     const partner = await registerPartner(app);
     const other = await registerPartner(app);
     const mailsBefore = await mailCount(app);
-    expect(await post(app, REQUEST_CHANGE, { new_email: other.email.toUpperCase() }, partner.token)).toMatchObject({
+    expect(
+      await post(app, REQUEST_CHANGE, { new_email: other.email.toUpperCase() }, partner.token),
+    ).toMatchObject({
       status: 400,
       body: { new_email: ['Email is already exists.'] },
     });
@@ -286,7 +364,9 @@ describe('email change with the authenticator app', () => {
   it('needs two-factor on', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    expect(await post(app, BY_APP, { new_email: 'new.address@example.com', code: '123456' }, partner.token)).toMatchObject({
+    expect(
+      await post(app, BY_APP, { new_email: 'new.address@example.com', code: '123456' }, partner.token),
+    ).toMatchObject({
       status: 400,
       body: { code: ['Two-factor authentication is not enabled.'] },
     });
@@ -297,8 +377,16 @@ describe('email change with the authenticator app', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const secret = await enableMfa(app, partner.token);
-    const response = await post(app, BY_APP, { new_email: 'New.Address@Example.com', code: totpCode(secret, 1) }, partner.token);
-    expect(response).toMatchObject({ status: 200, body: { email: 'new.address@example.com', changed: true } });
+    const response = await post(
+      app,
+      BY_APP,
+      { new_email: 'New.Address@Example.com', code: totpCode(secret, 1) },
+      partner.token,
+    );
+    expect(response).toMatchObject({
+      status: 200,
+      body: { email: 'new.address@example.com', changed: true },
+    });
     expect((await userRow(app, partner.id)).email).toBe('new.address@example.com');
     expect((await post(app, INFO, {}, partner.token)).body.email).toBe('new.address@example.com');
     expect((await lastMailTo(app, partner.email))!.subject).toBe('Partner Portal: your email was changed');
@@ -310,12 +398,16 @@ describe('email change with the authenticator app', () => {
     const secret = await enableMfa(app, partner.token);
     const near = new Set([-2, -1, 0, 1, 2].map((offset) => totpCode(secret, offset)));
     const wrong = ['000000', '111111', '222222'].find((code) => !near.has(code))!;
-    expect(await post(app, BY_APP, { new_email: 'new.address@example.com', code: wrong }, partner.token)).toMatchObject({
+    expect(
+      await post(app, BY_APP, { new_email: 'new.address@example.com', code: wrong }, partner.token),
+    ).toMatchObject({
       status: 400,
       body: { code: ['Invalid confirmation code.'] },
     });
     const code = totpCode(secret, 1);
-    expect((await post(app, BY_APP, { new_email: 'first@example.com', code }, partner.token)).status).toBe(200);
+    expect((await post(app, BY_APP, { new_email: 'first@example.com', code }, partner.token)).status).toBe(
+      200,
+    );
     expect(await post(app, BY_APP, { new_email: 'second@example.com', code }, partner.token)).toMatchObject({
       status: 400,
       body: { code: ['Invalid confirmation code.'] },

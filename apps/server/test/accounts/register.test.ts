@@ -33,7 +33,12 @@ describe('POST /api/v1/accounts/register/', () => {
       has_finance_password: false,
       binary_side: 'left',
       kyc_status: 'none',
-      balances: { usdt: '0.000000', dexnet: '0.00000000', dft_locked: '0.00000000', dft_available: '0.00000000' },
+      balances: {
+        usdt: '0.000000',
+        dexnet: '0.00000000',
+        dft_locked: '0.00000000',
+        dft_available: '0.00000000',
+      },
     });
     expect(response.body.user.referral_id).toMatch(/^[A-Z2-9]{8}$/);
     expect(response.body.user).not.toHaveProperty('password_hash');
@@ -49,7 +54,7 @@ describe('POST /api/v1/accounts/register/', () => {
     expect(await placement(app, partner.id)).toEqual({ mentor: root, parent: root, position: 'left' });
   });
 
-  it("makes the owner of a referral id or username the mentor, in any letter case", async () => {
+  it('makes the owner of a referral id or username the mentor, in any letter case', async () => {
     const app = await testApp();
     const mentor = await registerPartner(app, { username: 'MentorMax' });
     const byId = await registerPartner(app, { promocode: mentor.referralId.toLowerCase() });
@@ -71,7 +76,11 @@ describe('POST /api/v1/accounts/register/', () => {
     const first = partnerInput({ username: 'taken' });
     await post(app, '/api/v1/accounts/register/', first);
     const before = await userCount(app);
-    const response = await post(app, '/api/v1/accounts/register/', partnerInput({ email: first.email.toUpperCase(), phone: first.phone, username: 'TAKEN' }));
+    const response = await post(
+      app,
+      '/api/v1/accounts/register/',
+      partnerInput({ email: first.email.toUpperCase(), phone: first.phone, username: 'TAKEN' }),
+    );
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       email: ['Email is already exists.'],
@@ -83,8 +92,15 @@ describe('POST /api/v1/accounts/register/', () => {
 
   it('refuses passwords that do not match', async () => {
     const app = await testApp();
-    const response = await post(app, '/api/v1/accounts/register/', partnerInput({ password_confirm: 'something-else' }));
-    expect(response).toMatchObject({ status: 400, body: { password_confirm: ['Passwords does not match.'] } });
+    const response = await post(
+      app,
+      '/api/v1/accounts/register/',
+      partnerInput({ password_confirm: 'something-else' }),
+    );
+    expect(response).toMatchObject({
+      status: 400,
+      body: { password_confirm: ['Passwords does not match.'] },
+    });
   });
 
   it("places invited partners down the outer edge of the mentor's chosen leg", async () => {
@@ -100,7 +116,11 @@ describe('POST /api/v1/accounts/register/', () => {
     await app.database.db.update(users).set({ binarySide: 'right' }).where(eq(users.id, mentor.id));
     const d = await registerPartner(app, { promocode: mentor.referralId });
     const e = await registerPartner(app, { promocode: mentor.referralId });
-    expect(await placement(app, d.id)).toMatchObject({ parent: mentor.id, position: 'right', mentor: mentor.id });
+    expect(await placement(app, d.id)).toMatchObject({
+      parent: mentor.id,
+      position: 'right',
+      mentor: mentor.id,
+    });
     expect(await placement(app, e.id)).toMatchObject({ parent: d.id, position: 'right' });
   });
 
@@ -108,7 +128,9 @@ describe('POST /api/v1/accounts/register/', () => {
     const app = await testApp();
     const mentor = await registerPartner(app);
     const responses = await Promise.all(
-      Array.from({ length: 8 }, () => post(app, '/api/v1/accounts/register/', partnerInput({ promocode: mentor.referralId }))),
+      Array.from({ length: 8 }, () =>
+        post(app, '/api/v1/accounts/register/', partnerInput({ promocode: mentor.referralId })),
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(8).fill(201));
     const places = await Promise.all(responses.map((response) => placement(app, response.body.user.id)));
@@ -123,9 +145,16 @@ describe('POST /api/v1/accounts/check_referral_id/', () => {
     const app = await testApp();
     const mentor = await registerPartner(app, { username: 'guide', first_name: 'Gina', last_name: 'Guide' });
     const found = await post(app, '/api/v1/accounts/check_referral_id/', { promocode: mentor.referralId });
-    expect(found).toMatchObject({ status: 200, body: { id: mentor.id, username: 'guide', first_name: 'Gina', last_name: 'Guide' } });
+    expect(found).toMatchObject({
+      status: 200,
+      body: { id: mentor.id, username: 'guide', first_name: 'Gina', last_name: 'Guide' },
+    });
     expect(Object.keys(found.body).sort()).toEqual(['first_name', 'id', 'last_name', 'username']);
-    expect((await post(app, '/api/v1/accounts/check_referral_id/', { promocode: 'NOPE1234' })).body).toBeNull();
-    expect((await post(app, '/api/v1/accounts/check_referral_id/', { promocode: 'COMPANY' })).body).toBeNull();
+    expect(
+      (await post(app, '/api/v1/accounts/check_referral_id/', { promocode: 'NOPE1234' })).body,
+    ).toBeNull();
+    expect(
+      (await post(app, '/api/v1/accounts/check_referral_id/', { promocode: 'COMPANY' })).body,
+    ).toBeNull();
   });
 });

@@ -24,88 +24,139 @@ const LINK_TOKEN = 'A'.repeat(43);
  */
 const CALLS: Record<string, TCall> = {
   register: {
-    method: 'POST', url: '/api/v1/accounts/register/', auth: false,
+    method: 'POST',
+    url: '/api/v1/accounts/register/',
+    auth: false,
     body: () => partnerInput({ username: 'newcomer', language: 'ru', promocode: '' }),
-    required: ['email', 'password', 'password_confirm', 'first_name', 'last_name', 'phone', 'country', 'country_code'],
+    required: [
+      'email',
+      'password',
+      'password_confirm',
+      'first_name',
+      'last_name',
+      'phone',
+      'country',
+      'country_code',
+    ],
     accepts: { status: 201, changes: true },
   },
   check_referral_id: {
-    method: 'POST', url: '/api/v1/accounts/check_referral_id/', auth: false,
+    method: 'POST',
+    url: '/api/v1/accounts/check_referral_id/',
+    auth: false,
     body: (partner) => ({ promocode: partner.referralId }),
     required: ['promocode'],
     accepts: { status: 200, changes: false },
   },
   login: {
-    method: 'POST', url: '/api/v1/accounts/login/', auth: false,
+    method: 'POST',
+    url: '/api/v1/accounts/login/',
+    auth: false,
     body: (partner) => ({ email: partner.email, password: partner.password }),
     required: ['email', 'password'],
     accepts: { status: 200, changes: true },
   },
   mfa_login: {
-    method: 'POST', url: '/api/v1/accounts/mfa_login/', auth: false,
+    method: 'POST',
+    url: '/api/v1/accounts/mfa_login/',
+    auth: false,
     body: (partner) => ({ email: partner.email, password: partner.password, code: '123456' }),
     required: ['email', 'password', 'code'],
     accepts: { status: 200, changes: true },
   },
   'token-auth': {
-    method: 'POST', url: '/api/v1/accounts/token-auth/', auth: false,
+    method: 'POST',
+    url: '/api/v1/accounts/token-auth/',
+    auth: false,
     body: (partner) => ({ token: partner.token, language: 'ru' }),
     required: ['token'],
     accepts: { status: 200, changes: true },
   },
   'info PATCH': {
-    method: 'PATCH', url: '/api/v1/accounts/info/', auth: true,
+    method: 'PATCH',
+    url: '/api/v1/accounts/info/',
+    auth: true,
     body: (partner) => ({
-      first_name: 'Changed', last_name: 'Changed', phone: '+351900000999', country: 'Spain', country_code: 'ES',
-      username: 'changed', language: 'es', finance_password: 'finance-1', password: partner.password,
+      first_name: 'Changed',
+      last_name: 'Changed',
+      phone: '+351900000999',
+      country: 'Spain',
+      country_code: 'ES',
+      username: 'changed',
+      language: 'es',
+      finance_password: 'finance-1',
+      password: partner.password,
     }),
     required: ['password'],
     accepts: { status: 200, changes: true },
   },
   'me PUT': {
-    method: 'PUT', url: '/api/v1/accounts/me/', auth: true,
-    body: () => ({ first_name: 'Changed', last_name: 'Changed', phone: '+351900000999', country: 'Spain', country_code: 'ES', username: 'changed' }),
+    method: 'PUT',
+    url: '/api/v1/accounts/me/',
+    auth: true,
+    body: () => ({
+      first_name: 'Changed',
+      last_name: 'Changed',
+      phone: '+351900000999',
+      country: 'Spain',
+      country_code: 'ES',
+      username: 'changed',
+    }),
     required: ['first_name', 'last_name', 'phone', 'country', 'country_code'],
     accepts: { status: 200, changes: true },
   },
   set_language: {
-    method: 'POST', url: '/api/v1/accounts/set_language/', auth: false,
+    method: 'POST',
+    url: '/api/v1/accounts/set_language/',
+    auth: false,
     body: (partner) => ({ language: 'pt', token: partner.token }),
     required: ['language'],
     accepts: { status: 200, changes: true, body: true },
   },
   'mfa/verify': {
-    method: 'POST', url: '/api/v1/accounts/mfa/verify/', auth: true,
+    method: 'POST',
+    url: '/api/v1/accounts/mfa/verify/',
+    auth: true,
     body: () => ({ code: '123456' }),
     required: ['code'],
     accepts: { status: 400, changes: false, body: { code: ['Start the two-factor setup first.'] } },
   },
   'email_change/email': {
-    method: 'POST', url: '/api/v1/accounts/email_change/email/', auth: true,
+    method: 'POST',
+    url: '/api/v1/accounts/email_change/email/',
+    auth: true,
     body: () => ({ new_email: 'changed@example.com' }),
     required: ['new_email'],
     accepts: { status: 200, changes: true },
   },
   'email_change/auth_app': {
-    method: 'POST', url: '/api/v1/accounts/email_change/auth_app/', auth: true,
+    method: 'POST',
+    url: '/api/v1/accounts/email_change/auth_app/',
+    auth: true,
     body: () => ({ new_email: 'changed@example.com', code: '123456' }),
     required: ['new_email', 'code'],
     accepts: { status: 400, changes: false, body: { code: ['Two-factor authentication is not enabled.'] } },
   },
   email_password_reset: {
-    method: 'POST', url: '/accounts/email_password_reset/', auth: false,
+    method: 'POST',
+    url: '/accounts/email_password_reset/',
+    auth: false,
     body: (partner) => ({ email: partner.email }),
     required: ['email'],
     accepts: { status: 200, changes: true, body: { success: true } },
   },
   'email_password_reset/confirm': {
-    method: 'POST', url: '/accounts/email_password_reset/confirm/', auth: false,
+    method: 'POST',
+    url: '/accounts/email_password_reset/confirm/',
+    auth: false,
     body: () => ({ token: LINK_TOKEN, password: 'brand-new-pass', password_confirm: 'brand-new-pass' }),
     required: ['token', 'password', 'password_confirm'],
     accepts: { status: 400, changes: false, body: { token: ['This link is invalid or has expired.'] } },
   },
   'reset-password': {
-    method: 'POST', url: '/api/v1/reset-password/', auth: false,
+    method: 'POST',
+    url: '/api/v1/reset-password/',
+    auth: false,
     body: () => ({ token: LINK_TOKEN, new_password: 'brand-new-pass' }),
     required: ['token', 'new_password'],
     accepts: { status: 400, changes: false, body: { token: ['This link is invalid or has expired.'] } },
@@ -120,7 +171,10 @@ async function snapshot(app: TTestApp, userId: number) {
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
-    const [row] = await queryRows<{ n: string }>(app.database.db, sql`select count(*)::text as n from ${sql.identifier(name)}`);
+    const [row] = await queryRows<{ n: string }>(
+      app.database.db,
+      sql`select count(*)::text as n from ${sql.identifier(name)}`,
+    );
     counts[name] = Number(row!.n);
   }
   const [user] = await app.database.db.select().from(users).where(eq(users.id, userId));
@@ -130,13 +184,26 @@ async function snapshot(app: TTestApp, userId: number) {
 type TCase = { name: string; payload: string; field: string | null };
 
 function casesFor(base: Record<string, unknown>, required: string[]): TCase[] {
-  const without = (field: string) => Object.fromEntries(Object.entries(base).filter(([key]) => key !== field));
+  const without = (field: string) =>
+    Object.fromEntries(Object.entries(base).filter(([key]) => key !== field));
   const strings = Object.keys(base).filter((key) => typeof base[key] === 'string');
   return [
     { name: 'malformed JSON', payload: '{bad', field: null },
-    ...required.map((field) => ({ name: `${field} missing`, payload: JSON.stringify(without(field)), field })),
-    ...strings.map((field) => ({ name: `${field} of 10,000 characters`, payload: JSON.stringify({ ...base, [field]: 'x'.repeat(10_000) }), field })),
-    ...strings.map((field) => ({ name: `${field} a number`, payload: JSON.stringify({ ...base, [field]: 12345 }), field })),
+    ...required.map((field) => ({
+      name: `${field} missing`,
+      payload: JSON.stringify(without(field)),
+      field,
+    })),
+    ...strings.map((field) => ({
+      name: `${field} of 10,000 characters`,
+      payload: JSON.stringify({ ...base, [field]: 'x'.repeat(10_000) }),
+      field,
+    })),
+    ...strings.map((field) => ({
+      name: `${field} a number`,
+      payload: JSON.stringify({ ...base, [field]: 12345 }),
+      field,
+    })),
   ];
 }
 
@@ -149,7 +216,10 @@ describe('for every account call, malformed, missing and oversized fields answer
       app.inject({
         method: spec.method,
         url: spec.url,
-        headers: { 'content-type': 'application/json', ...(spec.auth ? { authorization: `Bearer ${partner.token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(spec.auth ? { authorization: `Bearer ${partner.token}` } : {}),
+        },
         payload,
       });
 
@@ -161,7 +231,9 @@ describe('for every account call, malformed, missing and oversized fields answer
       if (testCase.field === null) {
         expect(body, testCase.name).toEqual({ non_field_errors: ['Malformed JSON.'] });
       } else {
-        expect(body[testCase.field], `${testCase.name}: ${response.body}`).toEqual(expect.arrayContaining([expect.stringMatching(/\w/)]));
+        expect(body[testCase.field], `${testCase.name}: ${response.body}`).toEqual(
+          expect.arrayContaining([expect.stringMatching(/\w/)]),
+        );
       }
       expect(await snapshot(app, partner.id), testCase.name).toEqual(before);
     }

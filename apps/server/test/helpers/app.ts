@@ -31,9 +31,15 @@ afterEach(async () => {
 export type TTestApp = FastifyInstance & { database: Database };
 
 /** The whole server on a fresh database, called through app.inject; closed after the test. */
-export async function testApp(options: { config?: Partial<TConfig>; mailer?: TMailer; database?: Database } = {}): Promise<TTestApp> {
+export async function testApp(
+  options: { config?: Partial<TConfig>; mailer?: TMailer; database?: Database } = {},
+): Promise<TTestApp> {
   const database = options.database ?? (await freshDatabase());
-  const app = await buildApp({ config: testConfig(options.config), database, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   open.push(app);
   return Object.assign(app, { database });
 }

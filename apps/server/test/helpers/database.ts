@@ -16,7 +16,9 @@ export async function freshDatabase(): Promise<Database> {
     database.db,
     sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
   );
-  await database.db.execute(sql.raw(`truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`));
+  await database.db.execute(
+    sql.raw(`truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`),
+  );
   return database;
 }
 

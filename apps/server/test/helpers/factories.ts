@@ -23,7 +23,10 @@ export function partnerInput(overrides: Record<string, unknown> = {}) {
 
 export type TPartner = { token: string; id: number; email: string; password: string; referralId: string };
 
-export async function registerPartner(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<TPartner> {
+export async function registerPartner(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<TPartner> {
   const input = partnerInput(overrides);
   const response = await post(app, '/api/v1/accounts/register/', input);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -51,7 +54,12 @@ export function totpCode(secret: string, offset = 0): string {
 export async function enableMfa(app: FastifyInstance, token: string): Promise<string> {
   const setup = await post(app, '/api/v1/accounts/mfa/setup/', {}, token);
   expect(setup.status).toBe(200);
-  const verify = await post(app, '/api/v1/accounts/mfa/verify/', { code: totpCode(setup.body.secret) }, token);
+  const verify = await post(
+    app,
+    '/api/v1/accounts/mfa/verify/',
+    { code: totpCode(setup.body.secret) },
+    token,
+  );
   expect(verify.status).toBe(200);
   return setup.body.secret;
 }

@@ -20,10 +20,17 @@ declare module '@tanstack/react-query' {
 
 // Shades chosen for a contrast of at least 4.5:1 on white (WCAG AA), checked by axe in the
 // end-to-end tests.
-const theme = createTheme({ primaryColor: 'indigo', primaryShade: { light: 8, dark: 5 }, defaultRadius: 'md' });
+const theme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: { light: 8, dark: 5 },
+  defaultRadius: 'md',
+});
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-6)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+  },
   dark: {},
 });
 
@@ -39,7 +46,9 @@ function onFailure(error: unknown, silent: boolean | undefined) {
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onFailure(error, query.meta?.silent) }),
-    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => onFailure(error, mutation.meta?.silent) }),
+    mutationCache: new MutationCache({
+      onError: (error, _v, _c, mutation) => onFailure(error, mutation.meta?.silent),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 15_000,

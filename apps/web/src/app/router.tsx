@@ -24,7 +24,14 @@ export const routes = [
   {
     element: <PublicShell />,
     children: [
-      { path: '/login', element: <SignedOutOnly><LoginPage /></SignedOutOnly> },
+      {
+        path: '/login',
+        element: (
+          <SignedOutOnly>
+            <LoginPage />
+          </SignedOutOnly>
+        ),
+      },
       { path: '/sign-up', element: <SignUpPage /> },
       { path: '/sign-up/:promocode', element: <SignUpPage /> },
       { path: '/recover-password', element: <RecoverPasswordPage /> },

@@ -9,7 +9,13 @@ export function Balances({ balances, compact = false }: { balances: TBalances; c
   const items = [
     { key: 'usdt', label: t('balances.usdt'), value: balances.usdt, unit: 'USDT' },
     { key: 'dexnet', label: t('balances.dexnet'), value: balances.dexnet, unit: 'DXN' },
-    { key: 'dft', label: t('balances.dft'), value: balances.dft_available, unit: 'DFT', note: t('balances.dftLocked', { amount: formatAmount(balances.dft_locked) }) },
+    {
+      key: 'dft',
+      label: t('balances.dft'),
+      value: balances.dft_available,
+      unit: 'DFT',
+      note: t('balances.dftLocked', { amount: formatAmount(balances.dft_locked) }),
+    },
     { key: 'matching', label: t('balances.matching'), value: balances.matching_bonus, unit: 'USDT' },
     { key: 'vp', label: t('balances.vp'), value: balances.vp_bonus, unit: 'USDT' },
     { key: 'other', label: t('balances.other'), value: balances.other_bonuses, unit: 'USDT' },

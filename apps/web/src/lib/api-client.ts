@@ -35,8 +35,12 @@ export async function apiRequest<T>(path: string, request: TRequest = {}): Promi
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.body ?? {});
   }
-  const query = Object.entries(request.query ?? {}).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '');
-  const url = query.length ? `${path}?${new URLSearchParams(query.map(([key, value]) => [key, String(value)])).toString()}` : path;
+  const query = Object.entries(request.query ?? {}).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '',
+  );
+  const url = query.length
+    ? `${path}?${new URLSearchParams(query.map(([key, value]) => [key, String(value)])).toString()}`
+    : path;
   const response = await fetch(url, { method, headers, body, signal: request.signal });
   if (response.status === 204) return undefined as T;
   const parsed = parseJson(await response.text());

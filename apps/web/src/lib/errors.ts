@@ -7,7 +7,9 @@ const isFieldErrors = (body: unknown): body is TFieldErrors =>
   !!body && typeof body === 'object' && Object.values(body).every((value) => Array.isArray(value));
 
 const detailOf = (body: unknown): string | undefined =>
-  body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string' ? body.detail : undefined;
+  body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string'
+    ? body.detail
+    : undefined;
 
 /**
  * What a failed call says to the user (spec section 8): for 400 the first message of every field,

@@ -13,13 +13,20 @@ export function zodValidate<T>(schema: z.ZodType, t: TFunction) {
     const result = schema.safeParse(values);
     if (result.success) return {};
     return Object.fromEntries(
-      Object.entries(fieldErrors(result.error.issues)).map(([field, messages]) => [field, translateMessage(t, messages[0]!)]),
+      Object.entries(fieldErrors(result.error.issues)).map(([field, messages]) => [
+        field,
+        translateMessage(t, messages[0]!),
+      ]),
     );
   };
 }
 
 /** Puts a 400's field messages on the form fields it names. */
-export function showServerErrors(form: { setErrors(errors: Record<string, string>): void }, error: unknown, t: TFunction) {
+export function showServerErrors(
+  form: { setErrors(errors: Record<string, string>): void },
+  error: unknown,
+  t: TFunction,
+) {
   const errors = fieldErrorsOf(error, t);
   if (Object.keys(errors).length > 0) form.setErrors(errors);
 }

@@ -6,11 +6,13 @@ const SIGNATURES: { type: string; matches: (data: Buffer) => boolean }[] = [
   { type: 'image/jpeg', matches: (data) => data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) },
   {
     type: 'image/png',
-    matches: (data) => data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+    matches: (data) =>
+      data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   },
   {
     type: 'image/webp',
-    matches: (data) => data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP',
+    matches: (data) =>
+      data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP',
   },
 ];
 
@@ -19,7 +21,10 @@ export function imageType(data: Buffer): string | undefined {
 }
 
 /** The avatar of a multipart request (field "avatar"), checked for type and size. */
-export async function readAvatar(request: FastifyRequest, maxBytes: number): Promise<{ contentType: string; data: Buffer }> {
+export async function readAvatar(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ contentType: string; data: Buffer }> {
   if (!request.isMultipart()) throw fail.field('avatar', 'avatarMissing');
   const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!file || file.fieldname !== 'avatar') throw fail.field('avatar', 'avatarMissing');

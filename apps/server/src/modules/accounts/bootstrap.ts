@@ -6,17 +6,32 @@ import { hashPassword } from '../../lib/passwords';
 import * as repo from './repo';
 
 /** The company's own account: the mentor and binary root of partners who come without a code. */
-export const COMPANY_ROOT = { email: 'company@root.invalid', referralId: 'COMPANY', firstName: 'Company', lastName: '' };
+export const COMPANY_ROOT = {
+  email: 'company@root.invalid',
+  referralId: 'COMPANY',
+  firstName: 'Company',
+  lastName: '',
+};
 
 /**
  * Makes sure the company root account and the first superuser (ADMIN_EMAIL / ADMIN_PASSWORD)
  * exist. Safe when several processes start at once: a second insert loses on the unique index.
  */
-export async function bootstrapAccounts(db: Db, config: TConfig, log: (message: string) => void): Promise<void> {
+export async function bootstrapAccounts(
+  db: Db,
+  config: TConfig,
+  log: (message: string) => void,
+): Promise<void> {
   let root = await repo.findCompanyRoot(db);
   if (!root) {
     root = await insertOnce(() =>
-      repo.insertUser(db, { ...COMPANY_ROOT, isCompanyRoot: true, isActive: true, passwordHash: null, phone: null }),
+      repo.insertUser(db, {
+        ...COMPANY_ROOT,
+        isCompanyRoot: true,
+        isActive: true,
+        passwordHash: null,
+        phone: null,
+      }),
     ).then(async (row) => row ?? (await repo.findCompanyRoot(db)));
   }
   if (!root) return;
@@ -62,7 +77,9 @@ async function developmentSuperuser(db: Db, rootId: number, log: (message: strin
     }),
   );
   if (created) {
-    log(`Development superuser created: ${DEVELOPMENT_ADMIN_EMAIL} / ${password} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
+    log(
+      `Development superuser created: ${DEVELOPMENT_ADMIN_EMAIL} / ${password} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+    );
   }
 }
 

@@ -61,19 +61,29 @@ export function createRecovery(deps: {
       if (uniqueViolation(error) === 'users_email_key') throw fail.field('new_email', 'emailExists');
       throw error;
     }
-    await repo.audit(db, { userId: user.id, action: 'email.changed', ip: meta.ip, details: { from: user.email, to: newEmail, via } });
+    await repo.audit(db, {
+      userId: user.id,
+      action: 'email.changed',
+      ip: meta.ip,
+      details: { from: user.email, to: newEmail, via },
+    });
   }
 
   /** The old address hears of the change, so that a stolen session cannot change it silently. */
   async function noticeEmailChanged(user: TUserRow, newEmail: string) {
     await deps.mailer.send(
-      renderMail('emailChanged', languageOf(user), user.email, { app: config.appName, name: user.firstName, email: newEmail }),
+      renderMail('emailChanged', languageOf(user), user.email, {
+        app: config.appName,
+        name: user.firstName,
+        email: newEmail,
+      }),
     );
   }
 
   async function assertNewEmail(user: TUserRow, newEmail: string) {
     if (newEmail === user.email) throw fail.field('new_email', 'emailSame');
-    if ((await repo.takenValues(db, { email: newEmail }, user.id)).email) throw fail.field('new_email', 'emailExists');
+    if ((await repo.takenValues(db, { email: newEmail }, user.id)).email)
+      throw fail.field('new_email', 'emailExists');
   }
 
   async function currentUser(userId: number): Promise<TUserRow> {
@@ -90,7 +100,13 @@ export function createRecovery(deps: {
       await limitMails('password_reset', user.id, meta.ip);
       const token = await issueLink(user, 'password_reset');
       const link = `${config.publicUrl}/reset-password/${token}`;
-      await deps.mailer.send(renderMail('passwordReset', languageOf(user), user.email, { app: config.appName, name: user.firstName, link }));
+      await deps.mailer.send(
+        renderMail('passwordReset', languageOf(user), user.email, {
+          app: config.appName,
+          name: user.firstName,
+          link,
+        }),
+      );
       return { success: true };
     },
 
@@ -116,7 +132,12 @@ export function createRecovery(deps: {
       const link = `${config.publicUrl}/confirm-email?${new URLSearchParams({ token, email: newEmail }).toString()}`;
       try {
         await deps.mailer.send(
-          renderMail('emailChange', languageOf(user), user.email, { app: config.appName, name: user.firstName, email: newEmail, link }),
+          renderMail('emailChange', languageOf(user), user.email, {
+            app: config.appName,
+            name: user.firstName,
+            email: newEmail,
+            link,
+          }),
         );
       } catch (error) {
         throw fail.unavailable('emailChangeMailFailed', error);

@@ -93,14 +93,17 @@ export async function updateUser(db: Db, id: number, patch: Partial<TNewUser>): 
  * registering at the same moment queue for a slot instead of colliding on it.
  */
 export async function reserveOuterLegSlot(db: Db, rootId: number, side: 'left' | 'right'): Promise<number> {
-  for (let from = rootId; ; ) {
-    const [bottom] = await queryRows<{ id: string }>(db, sql`
+  for (let from = rootId; ;) {
+    const [bottom] = await queryRows<{ id: string }>(
+      db,
+      sql`
       with recursive leg (id, depth) as (
         select ${from}::bigint, 0
         union all
         select u.id, leg.depth + 1 from users u join leg on u.binary_parent_id = leg.id and u.binary_position = ${side}
       )
-      select id::text from leg order by depth desc limit 1`);
+      select id::text from leg order by depth desc limit 1`,
+    );
     const parentId = Number(bottom!.id);
     await db.execute(sql`select 1 from users where id = ${parentId} for no key update`);
     const [child] = await db
@@ -126,7 +129,9 @@ export async function retireOneTimeTokens(db: Db, userId: number, purpose: TToke
   await db
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+    .where(
+      and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
+    );
 }
 
 /** Uses a live token once: a second use, or a use after expiry, finds nothing. */
@@ -150,7 +155,13 @@ export async function consumeOneTimeToken(db: Db, tokenHash: string, purpose: TT
 
 export async function audit(
   db: Db,
-  entry: { userId: number; actorId?: number; action: string; details?: Record<string, unknown>; ip?: string | null },
+  entry: {
+    userId: number;
+    actorId?: number;
+    action: string;
+    details?: Record<string, unknown>;
+    ip?: string | null;
+  },
 ): Promise<void> {
   await db.insert(auditLog).values({
     userId: entry.userId,

@@ -45,39 +45,70 @@ export function accountRoutes(
   const { accounts, recovery } = deps;
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/register/', summary: 'Register; a promo or referral code makes its owner the mentor', tags,
-    auth: 'public', body: ZRegisterRequest, status: 201, response: ZAuthResponse,
+    method: 'POST',
+    url: '/api/v1/accounts/register/',
+    summary: 'Register; a promo or referral code makes its owner the mentor',
+    tags,
+    auth: 'public',
+    body: ZRegisterRequest,
+    status: 201,
+    response: ZAuthResponse,
     handler: ({ body, request }) => accounts.register(body, clientMeta(request)),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/check_referral_id/', summary: 'The partner a referral id, username or promo code names, or null', tags,
-    auth: 'public', body: ZCheckReferralRequest, response: ZReferralOwner,
+    method: 'POST',
+    url: '/api/v1/accounts/check_referral_id/',
+    summary: 'The partner a referral id, username or promo code names, or null',
+    tags,
+    auth: 'public',
+    body: ZCheckReferralRequest,
+    response: ZReferralOwner,
     handler: ({ body }) => accounts.checkReferral(body.promocode),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/login/', summary: 'Sign in; with two-factor on the token is null and mfa_login follows', tags,
-    auth: 'public', body: ZLoginRequest, response: ZLoginResponse,
+    method: 'POST',
+    url: '/api/v1/accounts/login/',
+    summary: 'Sign in; with two-factor on the token is null and mfa_login follows',
+    tags,
+    auth: 'public',
+    body: ZLoginRequest,
+    response: ZLoginResponse,
     handler: ({ body, request }) => accounts.login(body, clientMeta(request)),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/mfa_login/', summary: 'Sign in with the password and an authenticator code', tags,
-    auth: 'public', body: ZMfaLoginRequest, response: ZLoginResponse,
+    method: 'POST',
+    url: '/api/v1/accounts/mfa_login/',
+    summary: 'Sign in with the password and an authenticator code',
+    tags,
+    auth: 'public',
+    body: ZMfaLoginRequest,
+    response: ZLoginResponse,
     handler: ({ body, request }) => accounts.mfaLogin(body, clientMeta(request)),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/token-auth/', summary: 'Sign in with a token already held (form: token, language)', tags,
-    auth: 'public', body: ZTokenAuthRequest, response: ZAuthResponse,
+    method: 'POST',
+    url: '/api/v1/accounts/token-auth/',
+    summary: 'Sign in with a token already held (form: token, language)',
+    tags,
+    auth: 'public',
+    body: ZTokenAuthRequest,
+    response: ZAuthResponse,
     consumes: ['application/x-www-form-urlencoded', 'application/json'],
     handler: ({ body }) => accounts.tokenAuth(body.token, body.language),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/logout/', summary: 'Sign out: the token is revoked', tags,
-    auth: 'user', status: 204, response: z.null(),
+    method: 'POST',
+    url: '/api/v1/accounts/logout/',
+    summary: 'Sign out: the token is revoked',
+    tags,
+    auth: 'user',
+    status: 204,
+    response: z.null(),
     handler: async ({ user }) => {
       await deps.sessions.revoke(user.sessionId);
       return null;
@@ -85,32 +116,57 @@ export function accountRoutes(
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/info/', summary: 'The signed-in profile', tags,
-    auth: 'user', response: ZProfile,
+    method: 'POST',
+    url: '/api/v1/accounts/info/',
+    summary: 'The signed-in profile',
+    tags,
+    auth: 'user',
+    response: ZProfile,
     handler: ({ user }) => accounts.profile(user.id),
   });
 
   route(app, {
-    method: 'PATCH', url: '/api/v1/accounts/info/', summary: 'Change personal fields; the finance password with the account password', tags,
-    auth: 'user', body: ZProfilePatch, response: ZProfile,
+    method: 'PATCH',
+    url: '/api/v1/accounts/info/',
+    summary: 'Change personal fields; the finance password with the account password',
+    tags,
+    auth: 'user',
+    body: ZProfilePatch,
+    response: ZProfile,
     handler: ({ user, body, request }) => accounts.updateProfile(user.id, body, clientMeta(request)),
   });
 
   route(app, {
-    method: 'PUT', url: '/api/v1/accounts/me/', summary: 'Replace the personal fields', tags,
-    auth: 'user', body: ZProfilePut, response: ZProfile,
+    method: 'PUT',
+    url: '/api/v1/accounts/me/',
+    summary: 'Replace the personal fields',
+    tags,
+    auth: 'user',
+    body: ZProfilePut,
+    response: ZProfile,
     handler: ({ user, body }) => accounts.replaceProfile(user.id, body),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/me/', summary: 'Upload the avatar (multipart field "avatar": JPEG, PNG or WebP)', tags,
-    auth: 'user', response: ZProfile, consumes: ['multipart/form-data'],
-    handler: async ({ user, request }) => accounts.setAvatar(user.id, await readAvatar(request, deps.avatarMaxBytes)),
+    method: 'POST',
+    url: '/api/v1/accounts/me/',
+    summary: 'Upload the avatar (multipart field "avatar": JPEG, PNG or WebP)',
+    tags,
+    auth: 'user',
+    response: ZProfile,
+    consumes: ['multipart/form-data'],
+    handler: async ({ user, request }) =>
+      accounts.setAvatar(user.id, await readAvatar(request, deps.avatarMaxBytes)),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/set_language/', summary: 'Save the interface language (token in the body or the header)', tags,
-    auth: 'public', body: ZSetLanguageRequest, response: z.boolean(),
+    method: 'POST',
+    url: '/api/v1/accounts/set_language/',
+    summary: 'Save the interface language (token in the body or the header)',
+    tags,
+    auth: 'public',
+    body: ZSetLanguageRequest,
+    response: z.boolean(),
     handler: ({ body, request }) => {
       const token = body.token || bearerToken(request.headers.authorization);
       if (!token) throw fail.unauthenticated();
@@ -121,54 +177,98 @@ export function accountRoutes(
   // ---- email change ----
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/email_change/email/', summary: 'Send a confirmation link for a new email to the current address', tags,
-    auth: 'user', body: ZEmailChangeByMailRequest, response: ZEmailChangeResponse,
-    handler: ({ user, body, request }) => recovery.requestEmailChangeByMail(user.id, body.new_email, clientMeta(request)),
+    method: 'POST',
+    url: '/api/v1/accounts/email_change/email/',
+    summary: 'Send a confirmation link for a new email to the current address',
+    tags,
+    auth: 'user',
+    body: ZEmailChangeByMailRequest,
+    response: ZEmailChangeResponse,
+    handler: ({ user, body, request }) =>
+      recovery.requestEmailChangeByMail(user.id, body.new_email, clientMeta(request)),
   });
 
   route(app, {
-    method: 'GET', url: '/api/v1/accounts/email_change/email/confirm/', summary: 'Confirm an email change from the mailed link', tags,
-    auth: 'public', query: ZEmailChangeConfirmQuery, response: ZEmailChangeResponse,
-    handler: ({ query, request }) => recovery.confirmEmailChange(query.token, query.email, clientMeta(request)),
+    method: 'GET',
+    url: '/api/v1/accounts/email_change/email/confirm/',
+    summary: 'Confirm an email change from the mailed link',
+    tags,
+    auth: 'public',
+    query: ZEmailChangeConfirmQuery,
+    response: ZEmailChangeResponse,
+    handler: ({ query, request }) =>
+      recovery.confirmEmailChange(query.token, query.email, clientMeta(request)),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/email_change/auth_app/', summary: 'Change the email at once with an authenticator code', tags,
-    auth: 'user', body: ZEmailChangeByAppRequest, response: ZEmailChangeResponse,
-    handler: ({ user, body, request }) => recovery.changeEmailByApp(user.id, body.new_email, body.code, clientMeta(request)),
+    method: 'POST',
+    url: '/api/v1/accounts/email_change/auth_app/',
+    summary: 'Change the email at once with an authenticator code',
+    tags,
+    auth: 'user',
+    body: ZEmailChangeByAppRequest,
+    response: ZEmailChangeResponse,
+    handler: ({ user, body, request }) =>
+      recovery.changeEmailByApp(user.id, body.new_email, body.code, clientMeta(request)),
   });
 
   // ---- password recovery: two flows of the spec, one service ----
 
   route(app, {
-    method: 'POST', url: '/accounts/email_password_reset/', summary: 'Mail a password-reset link', tags,
-    auth: 'public', body: ZPasswordResetRequest, response: ZSuccess,
+    method: 'POST',
+    url: '/accounts/email_password_reset/',
+    summary: 'Mail a password-reset link',
+    tags,
+    auth: 'public',
+    body: ZPasswordResetRequest,
+    response: ZSuccess,
     handler: ({ body, request }) => recovery.requestPasswordReset(body.email, clientMeta(request)),
   });
 
   route(app, {
-    method: 'POST', url: '/accounts/email_password_reset/confirm/', summary: 'Set a new password with the mailed token', tags,
-    auth: 'public', body: ZPasswordResetConfirm, response: ZSuccess,
+    method: 'POST',
+    url: '/accounts/email_password_reset/confirm/',
+    summary: 'Set a new password with the mailed token',
+    tags,
+    auth: 'public',
+    body: ZPasswordResetConfirm,
+    response: ZSuccess,
     handler: ({ body, request }) => recovery.resetPassword(body.token, body.password, clientMeta(request)),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/password-recovery/:email', summary: 'Mail a password-reset link', tags,
-    auth: 'public', params: z.object({ email: zEmail }), response: ZSuccess,
+    method: 'POST',
+    url: '/api/v1/password-recovery/:email',
+    summary: 'Mail a password-reset link',
+    tags,
+    auth: 'public',
+    params: z.object({ email: zEmail }),
+    response: ZSuccess,
     handler: ({ params, request }) => recovery.requestPasswordReset(params.email, clientMeta(request)),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/reset-password/', summary: 'Set a new password with the mailed token', tags,
-    auth: 'public', body: ZResetPasswordRequest, response: ZSuccess,
-    handler: ({ body, request }) => recovery.resetPassword(body.token, body.new_password, clientMeta(request)),
+    method: 'POST',
+    url: '/api/v1/reset-password/',
+    summary: 'Set a new password with the mailed token',
+    tags,
+    auth: 'public',
+    body: ZResetPasswordRequest,
+    response: ZSuccess,
+    handler: ({ body, request }) =>
+      recovery.resetPassword(body.token, body.new_password, clientMeta(request)),
   });
 
   // ---- admin list, avatars ----
 
   route(app, {
-    method: 'GET', url: '/api/v1/users/', summary: 'Users (superusers only)', tags: ['admin'],
-    auth: 'admin', query: ZUsersQuery, response: ZUsersPage,
+    method: 'GET',
+    url: '/api/v1/users/',
+    summary: 'Users (superusers only)',
+    tags: ['admin'],
+    auth: 'admin',
+    query: ZUsersQuery,
+    response: ZUsersPage,
     handler: async ({ query, request }) => {
       const { count, results } = await accounts.listUsers(query.search, query.page, PAGE_SIZE);
       return pageOf(request, query.page, PAGE_SIZE, count, results);

@@ -36,7 +36,8 @@ const UNIQUE_FIELDS = {
 } as const;
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newReferralId = () => Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
+const newReferralId = () =>
+  Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
 
 export function avatarUrl(avatarId: string | null): string | null {
   return avatarId ? `/media/avatars/${avatarId}` : null;
@@ -59,7 +60,10 @@ export function createAccounts(deps: {
   }
 
   /** 400 naming every unique value that another account already holds. */
-  async function assertFree(values: { email?: string; phone?: string; username?: string | null }, exceptUserId?: number) {
+  async function assertFree(
+    values: { email?: string; phone?: string; username?: string | null },
+    exceptUserId?: number,
+  ) {
     const taken = await repo.takenValues(db, values, exceptUserId);
     const errors: TFieldErrors = {};
     for (const [field, key] of Object.values(UNIQUE_FIELDS)) {
@@ -71,7 +75,10 @@ export function createAccounts(deps: {
   /** Turns a unique-index violation that a race let through into the same 400 as the check. */
   function rethrowUnique(error: unknown): never {
     const constraint = uniqueViolation(error);
-    const known = constraint && constraint in UNIQUE_FIELDS ? UNIQUE_FIELDS[constraint as keyof typeof UNIQUE_FIELDS] : null;
+    const known =
+      constraint && constraint in UNIQUE_FIELDS
+        ? UNIQUE_FIELDS[constraint as keyof typeof UNIQUE_FIELDS]
+        : null;
     if (known) throw fail.field(known[0], known[1]);
     throw error;
   }
@@ -98,7 +105,10 @@ export function createAccounts(deps: {
   }
 
   function loginLimits(login: string, user: TUserRow | undefined, ip: string | null) {
-    return [accountLimit(login, user), { key: `login:ip:${ip ?? 'unknown'}`, limit: config.rateLimits.perIp, windowSeconds }];
+    return [
+      accountLimit(login, user),
+      { key: `login:ip:${ip ?? 'unknown'}`, limit: config.rateLimits.perIp, windowSeconds },
+    ];
   }
 
   /**
@@ -135,7 +145,11 @@ export function createAccounts(deps: {
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
-            const parentId = await repo.reserveOuterLegSlot(tx, mentor.id, mentor.binarySide as 'left' | 'right');
+            const parentId = await repo.reserveOuterLegSlot(
+              tx,
+              mentor.id,
+              mentor.binarySide as 'left' | 'right',
+            );
             const user = await repo.insertUser(tx, {
               email: input.email,
               username: input.username ?? null,
@@ -151,7 +165,12 @@ export function createAccounts(deps: {
               binaryParentId: parentId,
               binaryPosition: mentor.binarySide,
             });
-            await repo.audit(tx, { userId: user.id, action: 'account.registered', ip: meta.ip, details: { mentor_id: mentor.id } });
+            await repo.audit(tx, {
+              userId: user.id,
+              action: 'account.registered',
+              ip: meta.ip,
+              details: { mentor_id: mentor.id },
+            });
             const token = await deps.sessions.issue(user.id, meta, tx);
             return { token, user: await toProfile(tx, user) };
           });
@@ -167,7 +186,12 @@ export function createAccounts(deps: {
     async checkReferral(code: string): Promise<TReferralOwner> {
       const owner = await repo.findByReferralCode(db, code);
       if (!owner || owner.isCompanyRoot) return null;
-      return { id: owner.id, username: owner.username, first_name: owner.firstName, last_name: owner.lastName };
+      return {
+        id: owner.id,
+        username: owner.username,
+        first_name: owner.firstName,
+        last_name: owner.lastName,
+      };
     },
 
     /** With two-factor on, the password alone gives no token: the code is asked next (spec). */
@@ -219,7 +243,8 @@ export function createAccounts(deps: {
             ...(fields.language !== undefined && { language: fields.language }),
             ...(financePasswordHash !== undefined && { financePasswordHash }),
           });
-          if (financePasswordHash) await repo.audit(tx, { userId, action: 'finance_password.set', ip: meta.ip });
+          if (financePasswordHash)
+            await repo.audit(tx, { userId, action: 'finance_password.set', ip: meta.ip });
         });
       } catch (error) {
         rethrowUnique(error);
@@ -256,7 +281,11 @@ export function createAccounts(deps: {
       return profile(userId);
     },
 
-    async listUsers(search: string | undefined, page: number, pageSize: number): Promise<{ count: number; results: TAdminUser[] }> {
+    async listUsers(
+      search: string | undefined,
+      page: number,
+      pageSize: number,
+    ): Promise<{ count: number; results: TAdminUser[] }> {
       const { count, rows } = await repo.listUsers(db, search, (page - 1) * pageSize, pageSize);
       const results = rows.map((row) => ({
         id: row.id,

@@ -6,8 +6,13 @@ import type { TAdmin } from './service';
 
 export function adminRoutes(app: FastifyInstance, deps: { admin: TAdmin }): void {
   route(app, {
-    method: 'GET', url: '/api/v1/admin/mail/outbox/', summary: 'Mails written to the outbox (no SMTP server configured)', tags: ['admin'],
-    auth: 'admin', query: ZOutboxQuery, response: ZOutboxPage,
+    method: 'GET',
+    url: '/api/v1/admin/mail/outbox/',
+    summary: 'Mails written to the outbox (no SMTP server configured)',
+    tags: ['admin'],
+    auth: 'admin',
+    query: ZOutboxQuery,
+    response: ZOutboxPage,
     handler: async ({ query, request }) => {
       const { count, results } = await deps.admin.outbox(query.to, query.page, PAGE_SIZE);
       return pageOf(request, query.page, PAGE_SIZE, count, results);

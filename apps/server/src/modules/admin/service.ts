@@ -4,7 +4,11 @@ import * as repo from './repo';
 
 export function createAdmin(deps: { db: Db }) {
   return {
-    async outbox(to: string | undefined, page: number, pageSize: number): Promise<{ count: number; results: TOutboxMail[] }> {
+    async outbox(
+      to: string | undefined,
+      page: number,
+      pageSize: number,
+    ): Promise<{ count: number; results: TOutboxMail[] }> {
       const { count, rows } = await repo.listOutbox(deps.db, to, (page - 1) * pageSize, pageSize);
       return { count, results: rows.map((row) => ({ ...row, created_at: row.createdAt.toISOString() })) };
     },

@@ -7,7 +7,11 @@ import { MATCHING_BONUS_TYPES, VP_BONUS_TYPES } from './accounts';
 /** A user's balances as the profile shows them (api.md): spendable, DFT, lifetime bonus totals. */
 export async function balancesOf(db: Db, userId: number): Promise<TBalances> {
   const accounts = await db
-    .select({ currency: ledgerAccounts.currency, purpose: ledgerAccounts.purpose, balance: ledgerAccounts.balance })
+    .select({
+      currency: ledgerAccounts.currency,
+      purpose: ledgerAccounts.purpose,
+      balance: ledgerAccounts.balance,
+    })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.userId, userId));
   const balance = (currency: string, purpose: string) =>

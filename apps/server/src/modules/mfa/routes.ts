@@ -8,14 +8,23 @@ const tags = ['two-factor'];
 
 export function mfaRoutes(app: FastifyInstance, deps: { mfa: TMfa }): void {
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/mfa/setup/', summary: 'A new authenticator secret (two-factor turns on at verify)', tags,
-    auth: 'user', response: ZMfaSetupResponse,
+    method: 'POST',
+    url: '/api/v1/accounts/mfa/setup/',
+    summary: 'A new authenticator secret (two-factor turns on at verify)',
+    tags,
+    auth: 'user',
+    response: ZMfaSetupResponse,
     handler: ({ user }) => deps.mfa.setup(user.id),
   });
 
   route(app, {
-    method: 'POST', url: '/api/v1/accounts/mfa/verify/', summary: 'Turn two-factor on with a code from the app', tags,
-    auth: 'user', body: ZCodeRequest, response: ZMfaVerifyResponse,
+    method: 'POST',
+    url: '/api/v1/accounts/mfa/verify/',
+    summary: 'Turn two-factor on with a code from the app',
+    tags,
+    auth: 'user',
+    body: ZCodeRequest,
+    response: ZMfaVerifyResponse,
     handler: ({ user, body, request }) => deps.mfa.verify(user.id, body.code, clientMeta(request).ip),
   });
 }

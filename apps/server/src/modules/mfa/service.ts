@@ -18,7 +18,12 @@ export function createMfa(deps: { db: Db; config: TConfig; rateLimiter: TRateLim
   });
 
   /** Accepts `code` for `secret` once; 400 on the code field otherwise. */
-  async function accept(user: TUserRow, secret: string, code: string, commit: (step: number) => Promise<boolean>) {
+  async function accept(
+    user: TUserRow,
+    secret: string,
+    code: string,
+    commit: (step: number) => Promise<boolean>,
+  ) {
     await deps.rateLimiter.attempt([codeLimit(user.id)]);
     const step = matchTotp(secret, code, Date.now() / 1000);
     if (step === null || !(await commit(step))) throw fail.field('code', 'invalidCode');
@@ -57,7 +62,9 @@ export function createMfa(deps: { db: Db; config: TConfig; rateLimiter: TRateLim
      */
     async checkCode(user: TUserRow, code: string): Promise<void> {
       if (!user.mfaEnabled || !user.mfaSecret) throw fail.field('code', 'mfaNotEnabled');
-      await accept(user, decrypt(key, user.mfaSecret), code, (step) => repo.acceptStep(deps.db, user.id, step));
+      await accept(user, decrypt(key, user.mfaSecret), code, (step) =>
+        repo.acceptStep(deps.db, user.id, step),
+      );
     },
   };
 }

@@ -11,14 +11,17 @@ export type TLimit = { key: string; limit: number; windowSeconds: number };
 export function createRateLimiter(deps: { db: Db }) {
   async function hit(limit: TLimit): Promise<{ hits: number; retryAfter: number }> {
     const window = limit.windowSeconds;
-    const rows = await queryRows<{ hits: number; retry_after: string }>(deps.db, sql`
+    const rows = await queryRows<{ hits: number; retry_after: string }>(
+      deps.db,
+      sql`
       insert into rate_limits (key, window_start, hits) values (${limit.key}, now(), 1)
       on conflict (key) do update set
         hits = case when rate_limits.window_start <= now() - make_interval(secs => ${window})
                     then 1 else rate_limits.hits + 1 end,
         window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${window})
                     then now() else rate_limits.window_start end
-      returning hits, extract(epoch from window_start + make_interval(secs => ${window}) - now())::text as retry_after`);
+      returning hits, extract(epoch from window_start + make_interval(secs => ${window}) - now())::text as retry_after`,
+    );
     const row = rows[0]!;
     return { hits: Number(row.hits), retryAfter: Number(row.retry_after) };
   }

@@ -41,7 +41,11 @@ export function SignedInShell() {
 
   const name = profile.data ? `${profile.data.first_name} ${profile.data.last_name}`.trim() : '';
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group wrap="nowrap" gap="sm">
@@ -93,7 +97,7 @@ export function SignedInShell() {
               to={area.path}
               label={t(`nav.${area.key}`)}
               active={location.pathname.startsWith(area.path)}
-            variant="filled"
+              variant="filled"
             />
           ))}
       </AppShell.Navbar>

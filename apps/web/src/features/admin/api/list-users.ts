@@ -9,6 +9,10 @@ export const listUsers = (page: number, search: string) =>
   apiRequest<TUsersPage>('/api/v1/users/', { method: 'GET', query: { page, search } });
 
 export const usersQuery = (page: number, search: string) =>
-  queryOptions({ queryKey: ['admin', 'users', page, search], queryFn: () => listUsers(page, search), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'users', page, search],
+    queryFn: () => listUsers(page, search),
+    placeholderData: keepPreviousData,
+  });
 
 export const useUsers = (page: number, search: string) => useQuery(usersQuery(page, search));

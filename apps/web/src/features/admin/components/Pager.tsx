@@ -2,7 +2,15 @@ import { Group, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZE } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 
-export function Pager({ count, page, onChange }: { count: number; page: number; onChange: (page: number) => void }) {
+export function Pager({
+  count,
+  page,
+  onChange,
+}: {
+  count: number;
+  page: number;
+  onChange: (page: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Group justify="space-between">

@@ -48,7 +48,11 @@ export function UsersPage() {
                 <Table.Td>{formatDate(user.date_joined)}</Table.Td>
                 <Table.Td>
                   {user.is_superuser && <Badge mr={4}>{t('admin.users.superuser')}</Badge>}
-                  {user.mfa_enabled && <Badge color="teal" mr={4}>{t('admin.users.mfa')}</Badge>}
+                  {user.mfa_enabled && (
+                    <Badge color="teal" mr={4}>
+                      {t('admin.users.mfa')}
+                    </Badge>
+                  )}
                   {!user.is_active && <Badge color="gray">{t('admin.users.inactive')}</Badge>}
                 </Table.Td>
               </Table.Tr>

@@ -4,7 +4,10 @@ import { apiRequest } from '../../../lib/api-client';
 type TResult = { email: string; changed: boolean };
 
 export const confirmEmail = (token: string, email: string) =>
-  apiRequest<TResult>('/api/v1/accounts/email_change/email/confirm/', { method: 'GET', query: { token, email } });
+  apiRequest<TResult>('/api/v1/accounts/email_change/email/confirm/', {
+    method: 'GET',
+    query: { token, email },
+  });
 
 /** The link works once: the answer is kept, never fetched again. */
 export const confirmEmailQuery = (token: string, email: string) =>
@@ -17,4 +20,8 @@ export const confirmEmailQuery = (token: string, email: string) =>
   });
 
 export const useConfirmEmail = (token: string, email: string) =>
-  useQuery({ ...confirmEmailQuery(token, email), enabled: token !== '' && email !== '', meta: { silent: true } });
+  useQuery({
+    ...confirmEmailQuery(token, email),
+    enabled: token !== '' && email !== '',
+    meta: { silent: true },
+  });

@@ -6,6 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 export type TRegisterInput = z.input<typeof ZRegisterRequest>;
 
-export const register = (input: TRegisterInput) => apiRequest<TAuthResponse>('/api/v1/accounts/register/', { body: input });
+export const register = (input: TRegisterInput) =>
+  apiRequest<TAuthResponse>('/api/v1/accounts/register/', { body: input });
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -7,4 +7,7 @@ export const requestPasswordReset = (email: string) =>
 
 /** Progress shows for at least 500 ms (spec section 7). */
 export const useRequestPasswordReset = () =>
-  useMutation({ mutationFn: (email: string) => atLeast(500, requestPasswordReset(email)), meta: { silent: true } });
+  useMutation({
+    mutationFn: (email: string) => atLeast(500, requestPasswordReset(email)),
+    meta: { silent: true },
+  });

@@ -52,8 +52,18 @@ export function LoginPage() {
             {formError}
           </Alert>
         )}
-        <TextInput label={t('fields.emailOrUsername')} autoComplete="username" required {...form.getInputProps('email')} />
-        <PasswordInput label={t('fields.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+        <TextInput
+          label={t('fields.emailOrUsername')}
+          autoComplete="username"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <Group justify="flex-end">
           <Anchor component={Link} to="/recover-password" size="sm">
             {t('login.forgot')}

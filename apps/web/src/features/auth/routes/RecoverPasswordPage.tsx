@@ -36,7 +36,13 @@ export function RecoverPasswordPage() {
         ) : (
           <>
             <Text size="sm">{t('recover.hint')}</Text>
-            <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
             <Button type="submit" loading={request.isPending} fullWidth>
               {t('recover.submit')}
             </Button>

@@ -49,7 +49,12 @@ export function ResetPasswordPage() {
             </Anchor>
           </Alert>
         )}
-        <PasswordInput label={t('fields.newPassword')} autoComplete="new-password" required {...form.getInputProps('password')} />
+        <PasswordInput
+          label={t('fields.newPassword')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <PasswordInput
           label={t('fields.passwordConfirm')}
           autoComplete="new-password"

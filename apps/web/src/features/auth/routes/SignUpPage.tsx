@@ -1,4 +1,14 @@
-import { Alert, Anchor, Button, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Loader,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ZRegisterRequest } from '@portal/contracts';
@@ -76,11 +86,34 @@ export function SignUpPage() {
         <PageTitle>{t('signUp.title')}</PageTitle>
         <RequiredNote />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label={t('fields.firstName')} autoComplete="given-name" required {...form.getInputProps('first_name')} />
-          <TextInput label={t('fields.lastName')} autoComplete="family-name" required {...form.getInputProps('last_name')} />
+          <TextInput
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            required
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            required
+            {...form.getInputProps('last_name')}
+          />
         </SimpleGrid>
-        <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-        <TextInput label={t('fields.phone')} type="tel" autoComplete="tel" placeholder={t('fields.phonePlaceholder')} required {...form.getInputProps('phone')} />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('fields.phone')}
+          type="tel"
+          autoComplete="tel"
+          placeholder={t('fields.phonePlaceholder')}
+          required
+          {...form.getInputProps('phone')}
+        />
         <CountrySelect
           value={form.values.country_code}
           onChange={(countryCode, name) => form.setValues({ country_code: countryCode, country: name })}
@@ -88,14 +121,23 @@ export function SignUpPage() {
           required
         />
         <TextInput label={t('fields.username')} autoComplete="username" {...form.getInputProps('username')} />
-        <PasswordInput label={t('fields.password')} autoComplete="new-password" required {...form.getInputProps('password')} />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <PasswordInput
           label={t('fields.passwordConfirm')}
           autoComplete="new-password"
           required
           {...form.getInputProps('password_confirm')}
         />
-        <TextInput label={t('fields.promocode')} description={t('signUp.promocodeHint')} {...form.getInputProps('promocode')} />
+        <TextInput
+          label={t('fields.promocode')}
+          description={t('signUp.promocodeHint')}
+          {...form.getInputProps('promocode')}
+        />
         <MentorCheck code={code} />
         <Button type="submit" loading={register.isPending} fullWidth>
           {t('signUp.submit')}

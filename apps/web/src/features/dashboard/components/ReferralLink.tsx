@@ -23,7 +23,13 @@ export function ReferralLink({ referralId }: { referralId: string }) {
         {t('dashboard.referral.hint')}
       </Text>
       <Group align="flex-end" wrap="nowrap">
-        <TextInput label={t('dashboard.referral.link')} value={link} readOnly style={{ flex: 1 }} data-testid="referral-link" />
+        <TextInput
+          label={t('dashboard.referral.link')}
+          value={link}
+          readOnly
+          style={{ flex: 1 }}
+          data-testid="referral-link"
+        />
         <Button onClick={() => void copy()}>{t('common.copy')}</Button>
       </Group>
     </Paper>

@@ -3,6 +3,9 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** A confirmation link goes to the current address; the email changes when it is opened. */
 export const changeEmailByMail = (newEmail: string) =>
-  apiRequest<{ email: string; changed: boolean }>('/api/v1/accounts/email_change/email/', { body: { new_email: newEmail } });
+  apiRequest<{ email: string; changed: boolean }>('/api/v1/accounts/email_change/email/', {
+    body: { new_email: newEmail },
+  });
 
-export const useChangeEmailByMail = () => useMutation({ mutationFn: changeEmailByMail, meta: { silent: true } });
+export const useChangeEmailByMail = () =>
+  useMutation({ mutationFn: changeEmailByMail, meta: { silent: true } });

@@ -16,7 +16,9 @@ export function AvatarUpload({ profile }: { profile: TProfile }) {
       <Stack gap={4}>
         <FileButton
           accept="image/png,image/jpeg,image/webp"
-          onChange={(file) => file && upload.mutate(file, { onSuccess: () => notify.success(t('profile.avatar.saved')) })}
+          onChange={(file) =>
+            file && upload.mutate(file, { onSuccess: () => notify.success(t('profile.avatar.saved')) })
+          }
         >
           {(props) => (
             <Button {...props} variant="light" loading={upload.isPending}>

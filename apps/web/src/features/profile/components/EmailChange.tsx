@@ -15,7 +15,10 @@ export function EmailChange({ email, mfaEnabled }: { email: string; mfaEnabled: 
   const byMail = useChangeEmailByMail();
   const byApp = useChangeEmailByApp();
   const [code, setCode] = useState('');
-  const form = useForm({ initialValues: { new_email: '' }, validate: zodValidate(ZEmailChangeByMailRequest, t) });
+  const form = useForm({
+    initialValues: { new_email: '' },
+    validate: zodValidate(ZEmailChangeByMailRequest, t),
+  });
 
   const sendLink = form.onSubmit(({ new_email }) =>
     byMail.mutate(new_email, {
@@ -52,7 +55,13 @@ export function EmailChange({ email, mfaEnabled }: { email: string; mfaEnabled: 
           {t('profile.email.title')}
         </Title>
         <Text size="sm">{t('profile.email.current', { email })}</Text>
-        <TextInput label={t('fields.newEmail')} type="email" autoComplete="email" required {...form.getInputProps('new_email')} />
+        <TextInput
+          label={t('fields.newEmail')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('new_email')}
+        />
         {byMail.isSuccess && (
           <Alert color="teal" role="status" data-testid="email-link-sent">
             {t('profile.email.linkSent', { email })}
@@ -65,7 +74,15 @@ export function EmailChange({ email, mfaEnabled }: { email: string; mfaEnabled: 
           <>
             <Divider label={t('profile.email.or')} />
             <Text size="sm">{t('profile.email.byAppHint')}</Text>
-            <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} error={!!codeError} aria-label={t('fields.code')} />
+            <PinInput
+              length={6}
+              type="number"
+              oneTimeCode
+              value={code}
+              onChange={setCode}
+              error={!!codeError}
+              aria-label={t('fields.code')}
+            />
             {codeError && (
               <Text c="red" size="sm" role="alert">
                 {codeError}

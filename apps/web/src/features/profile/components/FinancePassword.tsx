@@ -30,8 +30,18 @@ export function FinancePassword({ isSet }: { isSet: boolean }) {
           {t('profile.finance.title')}
         </Title>
         <Text size="sm">{isSet ? t('profile.finance.isSet') : t('profile.finance.notSet')}</Text>
-        <PasswordInput label={t('fields.financePassword')} autoComplete="new-password" required {...form.getInputProps('finance_password')} />
-        <PasswordInput label={t('fields.currentPassword')} autoComplete="current-password" required {...form.getInputProps('password')} />
+        <PasswordInput
+          label={t('fields.financePassword')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('finance_password')}
+        />
+        <PasswordInput
+          label={t('fields.currentPassword')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <Button type="submit" loading={update.isPending}>
           {isSet ? t('profile.finance.change') : t('profile.finance.set')}
         </Button>

@@ -8,7 +8,9 @@ import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 
-type TValues = Pick<TProfile, 'first_name' | 'last_name' | 'phone' | 'country' | 'country_code'> & { username: string };
+type TValues = Pick<TProfile, 'first_name' | 'last_name' | 'phone' | 'country' | 'country_code'> & {
+  username: string;
+};
 
 /** The personal fields; only what changed is sent. */
 function changes(values: TValues, profile: TProfile): TProfilePatch {
@@ -16,7 +18,8 @@ function changes(values: TValues, profile: TProfile): TProfilePatch {
   for (const key of ['first_name', 'last_name', 'phone', 'country', 'country_code'] as const) {
     if (values[key] !== profile[key]) patch[key] = values[key];
   }
-  if (values.username.trim() && values.username.trim() !== (profile.username ?? '')) patch.username = values.username.trim();
+  if (values.username.trim() && values.username.trim() !== (profile.username ?? ''))
+    patch.username = values.username.trim();
   return patch;
 }
 

@@ -1,4 +1,16 @@
-import { Alert, Badge, Box, Button, Code, CopyButton, Group, PinInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  PinInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +82,16 @@ export function TwoFactor({ enabled }: { enabled: boolean }) {
                 )}
               </CopyButton>
             </Group>
-            <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} error={!!error} aria-label={t('fields.code')} data-testid="mfa-verify-code" />
+            <PinInput
+              length={6}
+              type="number"
+              oneTimeCode
+              value={code}
+              onChange={setCode}
+              error={!!error}
+              aria-label={t('fields.code')}
+              data-testid="mfa-verify-code"
+            />
             {error && (
               <Alert color="red" role="alert">
                 {error}

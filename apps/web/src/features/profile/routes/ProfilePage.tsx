@@ -14,7 +14,12 @@ export function ProfilePage() {
   return (
     <>
       <PageTitle>{t('profile.title')}</PageTitle>
-      <Tabs value={tab} onChange={(value) => value && void navigate(`/profile/${value}`)} keepMounted={false} mb="md">
+      <Tabs
+        value={tab}
+        onChange={(value) => value && void navigate(`/profile/${value}`)}
+        keepMounted={false}
+        mb="md"
+      >
         <Tabs.List>
           {TABS.map((name) => (
             <Tabs.Tab key={name} value={name}>
