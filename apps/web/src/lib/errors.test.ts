@@ -1,0 +1,68 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { errorLines, fieldErrorsOf } from './errors';
+import { changeLanguage, initI18n } from './i18n';
+
+beforeAll(() => {
+  initI18n('en');
+});
+
+describe('what a failed call says (spec section 8)', () => {
+  const t = () => i18next.t;
+
+  it('400: the first message of every field, one line each', () => {
+    const error = new ApiError(400, {
+      email: ['Email is already exists.', 'Invalid email.'],
+      phone: ['Phone is already exists.'],
+    });
+    expect(errorLines(error, t())).toEqual(['Email is already exists.', 'Phone is already exists.']);
+  });
+
+  it('400 without a body: "Error"', () => {
+    expect(errorLines(new ApiError(400, null), t())).toEqual(['Error']);
+  });
+
+  it('500: "Server error", whatever the body says', () => {
+    expect(errorLines(new ApiError(500, { detail: 'stack trace here' }), t())).toEqual(['Server error']);
+  });
+
+  it("other statuses: the server's detail", () => {
+    expect(errorLines(new ApiError(429, { detail: 'Too many attempts. Try again later.' }), t())).toEqual([
+      'Too many attempts. Try again later.',
+    ]);
+  });
+
+  it('a network failure: "Something went wrong, try again later."', () => {
+    expect(errorLines(new TypeError('Failed to fetch'), t())).toEqual([
+      'Something went wrong, try again later.',
+    ]);
+  });
+
+  it("server messages are shown in the reader's language, with their values", async () => {
+    await changeLanguage('ru');
+    const error = new ApiError(400, {
+      email: ['Email is already exists.'],
+      first_name: ['Ensure this field has no more than 150 characters.'],
+      other: ['A text the catalogue does not know'],
+    });
+    const lines = errorLines(error, t());
+    expect(lines[0]).not.toBe('Email is already exists.');
+    expect(lines[0]).toBe(i18next.t('messages.emailExists'));
+    expect(lines[1]).toContain('150');
+    expect(lines[2]).toBe('A text the catalogue does not know');
+    await changeLanguage('en');
+  });
+
+  it('field errors of a 400 go to the form fields they name', () => {
+    const error = new ApiError(400, {
+      password_confirm: ['Passwords does not match.'],
+      non_field_errors: ['Invalid username/password pair.'],
+    });
+    expect(fieldErrorsOf(error, i18next.t)).toEqual({
+      password_confirm: 'Passwords does not match.',
+      non_field_errors: 'Invalid username/password pair.',
+    });
+    expect(fieldErrorsOf(new ApiError(401, { detail: 'x' }), i18next.t)).toEqual({});
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest';
+import { atLeast, formatAmount, formatDate } from './format';
+
+describe('formatting', () => {
+  it('writes dates as DD.MM.YYYY', () => {
+    expect(formatDate(new Date(2026, 0, 5, 13, 0))).toBe('05.01.2026');
+    expect(formatDate(new Date(2026, 10, 21))).toBe('21.11.2026');
+  });
+
+  it('writes amounts from their decimal strings without losing a digit', () => {
+    expect(formatAmount('1234567.500000')).toBe('1 234 567.50');
+    expect(formatAmount('0.000001')).toBe('0.000001');
+    expect(formatAmount('90071992547409.93123456')).toBe('90 071 992 547 409.93123456');
+    expect(formatAmount('12')).toBe('12.00');
+    expect(formatAmount('-3.100000')).toBe('-3.10');
+  });
+
+  it('keeps a progress indicator up for the minimum time, on success and on failure', async () => {
+    vi.useFakeTimers();
+    let settled = false;
+    const success = atLeast(500, Promise.resolve('done')).then((value) => {
+      settled = true;
+      return value;
+    });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(success).resolves.toBe('done');
+
+    let failed = false;
+    const failure = atLeast(500, Promise.reject(new Error('no'))).catch((error: Error) => {
+      failed = true;
+      return error.message;
+    });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(failed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(failure).resolves.toBe('no');
+    vi.useRealTimers();
+  });
+});
