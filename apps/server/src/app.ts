@@ -109,8 +109,10 @@ function serveWebApp(app: FastifyInstance, webDist: string | null): void {
       root: webDist!,
       wildcard: false,
       index: false,
-      setHeaders: (reply, path) => {
-        reply.header(
+      // Our headers below, not send's default max-age=0.
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        response.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
 import { deriveKey } from '../../src/lib/crypto';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
+import { countRows } from '../helpers/rows';
 import { enableMfa, registerPartner, totpCode } from '../helpers/factories';
 
 const LOGIN = '/api/v1/accounts/login/';
@@ -13,15 +14,7 @@ const INVALID_PAIR = { non_field_errors: ['Invalid username/password pair.'] };
 const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided or have expired.' };
 const TOO_MANY = { detail: 'Too many attempts. Try again later.' };
 
-const sessionCount = async (app: TTestApp, userId: number) =>
-  Number(
-    (
-      await app.database.db
-        .select({ n: sql<string>`count(*)` })
-        .from(sessions)
-        .where(eq(sessions.userId, userId))
-    )[0]!.n,
-  );
+const sessionCount = (app: TTestApp, userId: number) => countRows(app, sessions, eq(sessions.userId, userId));
 
 /** The token works: it reads the profile of `userId`. */
 async function expectWorkingToken(app: TTestApp, token: unknown, userId: number) {

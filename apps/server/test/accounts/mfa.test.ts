@@ -1,22 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../src/db/schema';
 import { post, testApp, testConfig, type TTestApp } from '../helpers/app';
+import { auditActions, userRow } from '../helpers/rows';
 import { enableMfa, registerPartner, totpCode } from '../helpers/factories';
 
 const SETUP = '/api/v1/accounts/mfa/setup/';
 const VERIFY = '/api/v1/accounts/mfa/verify/';
 const ALREADY = { non_field_errors: ['Two-factor authentication is already enabled.'] };
 
-const userRow = async (app: TTestApp, id: number) =>
-  (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
-const auditActions = async (app: TTestApp, userId: number) =>
-  (
-    await app.database.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(eq(auditLog.userId, userId))
-  ).map((row) => row.action);
 const mfaEnabled = async (app: TTestApp, token: string) =>
   (await post(app, '/api/v1/accounts/info/', {}, token)).body.mfa_enabled;
 

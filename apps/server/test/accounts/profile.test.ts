@@ -1,25 +1,15 @@
 import argon2 from 'argon2';
-import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, uploads, users } from '../../src/db/schema';
+import { uploads, users } from '../../src/db/schema';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
+import { userRow, auditActions, countRows } from '../helpers/rows';
 import { enableMfa, loginAdmin, registerPartner } from '../helpers/factories';
 
 const INFO = '/api/v1/accounts/info/';
 const ME = '/api/v1/accounts/me/';
 const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided or have expired.' };
 
-const userRow = async (app: TTestApp, id: number) =>
-  (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
-const auditActions = async (app: TTestApp, userId: number) =>
-  (
-    await app.database.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(eq(auditLog.userId, userId))
-  ).map((row) => row.action);
-const uploadCount = async (app: TTestApp) =>
-  Number((await app.database.db.select({ n: sql<string>`count(*)` }).from(uploads))[0]!.n);
+const uploadCount = (app: TTestApp) => countRows(app, uploads);
 
 describe('POST /api/v1/accounts/info/', () => {
   it('answers the profile of api.md with exactly its keys and decimal-string balances', async () => {
@@ -528,8 +518,7 @@ describe('GET /api/v1/users/', () => {
       })),
     );
   }
-  const totalUsers = async (app: TTestApp) =>
-    Number((await app.database.db.select({ n: sql<string>`count(*)` }).from(users))[0]!.n);
+  const totalUsers = (app: TTestApp) => countRows(app, users);
 
   it('answers a page for a superuser, 403 for a partner, 401 without a token', async () => {
     const app = await testApp();

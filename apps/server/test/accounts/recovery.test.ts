@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, oneTimeTokens, users } from '../../src/db/schema';
+import { auditLog, mailOutbox, oneTimeTokens } from '../../src/db/schema';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
+import { userRow, countRows } from '../helpers/rows';
 import { enableMfa, registerPartner, totpCode, type TPartner } from '../helpers/factories';
 import { lastMailTo, linkIn } from '../helpers/outbox';
 
@@ -11,17 +12,8 @@ const LOGIN = '/api/v1/accounts/login/';
 const INFO = '/api/v1/accounts/info/';
 const LINK_INVALID = { token: ['This link is invalid or has expired.'] };
 
-const mailCount = async (app: TTestApp, to?: string) =>
-  Number(
-    (
-      await app.database.db
-        .select({ n: sql<string>`count(*)` })
-        .from(mailOutbox)
-        .where(to ? eq(mailOutbox.to, to) : undefined)
-    )[0]!.n,
-  );
-const userRow = async (app: TTestApp, id: number) =>
-  (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+const mailCount = (app: TTestApp, to?: string) =>
+  countRows(app, mailOutbox, to ? eq(mailOutbox.to, to) : undefined);
 const canLogin = async (app: TTestApp, email: string, password: string) =>
   (await post(app, LOGIN, { email, password })).status === 200;
 

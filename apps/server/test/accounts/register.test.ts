@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
 import { post, testApp, type TTestApp } from '../helpers/app';
+import { countRows } from '../helpers/rows';
 import { partnerInput, registerPartner } from '../helpers/factories';
 
 const placement = async (app: TTestApp, id: number) => {
@@ -13,8 +14,7 @@ const placement = async (app: TTestApp, id: number) => {
 };
 const companyRoot = async (app: TTestApp) =>
   (await app.database.db.select({ id: users.id }).from(users).where(eq(users.isCompanyRoot, true)))[0]!.id;
-const userCount = async (app: TTestApp) =>
-  Number((await app.database.db.select({ n: sql<string>`count(*)` }).from(users))[0]!.n);
+const userCount = (app: TTestApp) => countRows(app, users);
 
 describe('POST /api/v1/accounts/register/', () => {
   it('registers, signs in at once and answers the profile', async () => {

@@ -79,7 +79,7 @@ export function SignedInShell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')}>
-        {AREAS.map((area) => (
+        {[...AREAS, ...(profile.data?.is_superuser ? ADMIN_AREAS : [])].map((area) => (
           <NavLink
             key={area.path}
             component={Link}
@@ -89,17 +89,6 @@ export function SignedInShell() {
             variant="filled"
           />
         ))}
-        {profile.data?.is_superuser &&
-          ADMIN_AREAS.map((area) => (
-            <NavLink
-              key={area.path}
-              component={Link}
-              to={area.path}
-              label={t(`nav.${area.key}`)}
-              active={location.pathname.startsWith(area.path)}
-              variant="filled"
-            />
-          ))}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { NON_FIELD, ZLanguage, ZLoginRequest } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CodeInput } from '../../../components/CodeInput';
 import { PageTitle } from '../../../components/PageTitle';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
@@ -103,21 +104,7 @@ function CodeStep({ credentials, onBack }: { credentials: TCredentials; onBack: 
       <Stack>
         <PageTitle>{t('login.codeTitle')}</PageTitle>
         <Text size="sm">{t('login.codeHint')}</Text>
-        <PinInput
-          length={6}
-          type="number"
-          oneTimeCode
-          value={code}
-          onChange={setCode}
-          error={!!error.code}
-          aria-label={t('fields.code')}
-          data-testid="mfa-code"
-        />
-        {(error.code ?? error[NON_FIELD]) && (
-          <Text c="red" size="sm" role="alert">
-            {error.code ?? error[NON_FIELD]}
-          </Text>
-        )}
+        <CodeInput value={code} onChange={setCode} error={error.code ?? error[NON_FIELD]} testId="mfa-code" />
         <Button type="submit" loading={mfaLogin.isPending} disabled={code.length !== 6} fullWidth>
           {t('login.codeSubmit')}
         </Button>

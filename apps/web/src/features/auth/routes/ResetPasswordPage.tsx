@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZPasswordResetConfirm } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { PageTitle } from '../../../components/PageTitle';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
@@ -49,18 +50,7 @@ export function ResetPasswordPage() {
             </Anchor>
           </Alert>
         )}
-        <PasswordInput
-          label={t('fields.newPassword')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('fields.passwordConfirm')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirm')}
-        />
+        <NewPasswordFields form={form} label={t('fields.newPassword')} />
         <Button type="submit" loading={reset.isPending} fullWidth>
           {t('reset.submit')}
         </Button>

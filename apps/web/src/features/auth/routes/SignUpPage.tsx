@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Loader,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ZRegisterRequest } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CountrySelect } from '../../../components/CountrySelect';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { PageTitle } from '../../../components/PageTitle';
 import { RequiredNote } from '../../../components/RequiredNote';
 import { showServerErrors, zodValidate } from '../../../lib/form';
@@ -121,18 +112,7 @@ export function SignUpPage() {
           required
         />
         <TextInput label={t('fields.username')} autoComplete="username" {...form.getInputProps('username')} />
-        <PasswordInput
-          label={t('fields.password')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('fields.passwordConfirm')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirm')}
-        />
+        <NewPasswordFields form={form} label={t('fields.password')} />
         <TextInput
           label={t('fields.promocode')}
           description={t('signUp.promocodeHint')}

@@ -1,8 +1,9 @@
-import { Alert, Button, Divider, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZEmailChangeByMailRequest } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeInput } from '../../../components/CodeInput';
 import { errorLines, fieldErrorsOf } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -74,20 +75,7 @@ export function EmailChange({ email, mfaEnabled }: { email: string; mfaEnabled: 
           <>
             <Divider label={t('profile.email.or')} />
             <Text size="sm">{t('profile.email.byAppHint')}</Text>
-            <PinInput
-              length={6}
-              type="number"
-              oneTimeCode
-              value={code}
-              onChange={setCode}
-              error={!!codeError}
-              aria-label={t('fields.code')}
-            />
-            {codeError && (
-              <Text c="red" size="sm" role="alert">
-                {codeError}
-              </Text>
-            )}
+            <CodeInput value={code} onChange={setCode} error={codeError} testId="email-change-code" />
             <Button onClick={changeNow} disabled={code.length !== 6} loading={byApp.isPending}>
               {t('profile.email.byApp')}
             </Button>

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  PinInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Box, Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeInput } from '../../../components/CodeInput';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
@@ -82,21 +71,7 @@ export function TwoFactor({ enabled }: { enabled: boolean }) {
                 )}
               </CopyButton>
             </Group>
-            <PinInput
-              length={6}
-              type="number"
-              oneTimeCode
-              value={code}
-              onChange={setCode}
-              error={!!error}
-              aria-label={t('fields.code')}
-              data-testid="mfa-verify-code"
-            />
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
+            <CodeInput value={code} onChange={setCode} error={error} testId="mfa-verify-code" />
             <Button type="submit" disabled={code.length !== 6} loading={verify.isPending}>
               {t('profile.mfa.verify')}
             </Button>

@@ -1,0 +1,24 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { auditLog, users } from '../../src/db/schema';
+import type { TTestApp } from './app';
+
+/** Reads of the database that tests check the API's effects against. */
+export const userRow = async (app: TTestApp, id: number) =>
+  (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+export const auditActions = async (app: TTestApp, userId: number) =>
+  (
+    await app.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.userId, userId))
+  ).map((row) => row.action);
+
+export async function countRows(app: TTestApp, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await app.database.db
+    .select({ n: sql<string>`count(*)` })
+    .from(table)
+    .where(where);
+  return Number(row!.n);
+}
