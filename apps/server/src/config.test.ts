@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'portal-config-'));
+
+describe('configuration', () => {
+  it('needs nothing for the embedded default: PGlite under DATA_DIR and a generated secret key kept there', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.database).toEqual({ dataDir: join(dir, 'pglite') });
+    expect(config.secretKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(join(dir, 'secret.key'), 'utf8')).toBe(config.secretKey);
+    expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(config.secretKey);
+    expect(config.admin).toBeNull();
+    expect(config.port).toBe(3000);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db/portal' });
+    expect(config.database).toEqual({ url: 'postgres://u@db/portal' });
+  });
+
+  it('refuses production without DATABASE_URL or SECRET_KEY', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32) })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/p' })).toThrow(
+      /SECRET_KEY/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/p', SECRET_KEY: 'k'.repeat(32) }).env,
+    ).toBe('production');
+  });
+
+  it('says which settings are wrong', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', ADMIN_EMAIL: 'nope' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', SECRET_KEY: 'short' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/SECRET_KEY/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@example.com' })).toThrow(/go together/);
+  });
+});
