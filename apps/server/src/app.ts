@@ -23,6 +23,9 @@ import { createMfa } from './modules/mfa/service';
 import { createRateLimiter } from './modules/rate-limit/service';
 import { bearerToken, createSessions } from './modules/sessions/service';
 import { fail } from './http/errors';
+import { storedAnswer } from './modules/idempotency/service';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { statementRoutes } from './modules/statement/routes';
 
 export type TAppOptions = {
   config: TConfig;
@@ -82,6 +85,7 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   const recovery = createRecovery({ db, config, sessions, mfa, rateLimiter, mailer: mail });
   const admin = createAdmin({ db });
 
+  app.decorate('storedAnswer', (idempotency) => storedAnswer(db, idempotency));
   app.decorate('authenticate', async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw fail.unauthenticated();
@@ -92,6 +96,8 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   accountRoutes(app, { accounts, recovery, sessions, avatarMaxBytes: config.avatarMaxBytes });
   mfaRoutes(app, { mfa });
   adminRoutes(app, { admin });
+  statementRoutes(app, { db });
+  ledgerRoutes(app, { db });
 
   serveWebApp(app, config.webDist);
   return app;

@@ -1,7 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { HDKey } from '@scure/bip32';
+import {
+  parseMinor,
+  type TChainCurrency,
+  type TCurrency,
+  type TMinor,
+  type TNetwork,
+} from '@portal/contracts';
 import { z } from 'zod';
+
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const decimal = z.string().regex(/^[0-9]+(\.[0-9]+)?$/);
+const positiveDecimal = decimal.refine((text) => /[1-9]/.test(text), { message: 'must be more than zero' });
+const countryList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text) =>
+      text
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/)));
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -38,6 +61,54 @@ const ZEnv = z.object({
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool.default(false),
+  /** Background jobs (chain watcher, development chain blocks, unlocks) in this process. */
+  JOBS: bool.default(true),
+
+  /** An EVM JSON-RPC node (BNB Smart Chain); without it the development chain runs (not in production). */
+  CHAIN_RPC_URL: z.url().optional(),
+  CHAIN_ID: z.coerce.number().int().positive().default(56),
+  /** BEP-20 USDT on BNB Smart Chain. */
+  USDT_CONTRACT: evmAddress.default('0x55d398326f99059fF775485246999027B3197955'),
+  /** The DexNet token contract; the default is the development chain's. */
+  DXN_CONTRACT: evmAddress.default('0xD0e7D3C0f3E1a3a1Dc5C2B7F9E3F5a5B0c7d9e1f'),
+  USDT_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
+  DXN_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  CHAIN_POLL_SECONDS: z.coerce.number().min(0.2).max(600).default(3),
+  DEV_CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.2).max(600).default(3),
+  /** The extended public key (xpub) deposit addresses are derived from; the server holds no private key. */
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/)
+    .optional(),
+  INVOICE_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+
+  WITHDRAWAL_FEE_USDT: decimal.default('1'),
+  WITHDRAWAL_MIN_USDT: decimal.default('10'),
+  WITHDRAWAL_MAX_USDT: decimal.default('10000'),
+  WITHDRAWAL_FEE_DXN: decimal.default('10'),
+  WITHDRAWAL_MIN_DXN: decimal.default('100'),
+  WITHDRAWAL_MAX_DXN: decimal.default('1000000'),
+
+  /** A card payment provider's HTTP API; without it the sandbox provider answers. */
+  CARD_PROVIDER_URL: z.url().optional(),
+  CARD_PROVIDER_KEY: z.string().optional(),
+  /** ISO codes of the countries whose cards are accepted: the EU and the EEA by default (spec). */
+  CARD_ALLOWED_COUNTRIES: countryList(
+    'AT,BE,BG,HR,CY,CZ,DK,EE,FI,FR,DE,GR,HU,IE,IT,LV,LT,LU,MT,NL,PL,PT,RO,SK,SI,ES,SE,IS,LI,NO',
+  ),
+  /** Cards of these countries are refused even when allowed above. */
+  CARD_PROHIBITED_COUNTRIES: countryList('BY,CU,IR,KP,RU,SY'),
+
+  /** USDT price of 1 DXN, quoted for 30 minutes. */
+  DXN_USDT_RATE: positiveDecimal.default('0.05'),
+  /** EUR per 1 USDT, for card payments charged in euro. */
+  USDT_EUR_RATE: positiveDecimal.default('0.92'),
 });
 
 export type TConfig = {
@@ -58,6 +129,27 @@ export type TConfig = {
   avatarMaxBytes: number;
   rateLimits: { perAccount: number; perIp: number; windowSeconds: number };
   trustProxy: boolean;
+  jobs: boolean;
+  chain: {
+    /** null: the development chain runs in process. */
+    rpcUrl: string | null;
+    chainId: number;
+    contracts: Record<TChainCurrency, string>;
+    decimals: Record<TChainCurrency, number>;
+    confirmations: number;
+    pollMs: number;
+    devBlockMs: number;
+    depositXpub: string;
+    invoiceTtlMinutes: number;
+  };
+  withdrawals: Record<TChainCurrency, { fee: TMinor; min: TMinor; max: TMinor; networks: TNetwork[] }>;
+  card: {
+    providerUrl: string | null;
+    providerKey: string | null;
+    allowedCountries: string[];
+    prohibitedCountries: string[];
+  };
+  rates: { dxnUsdt: string; usdtEur: string };
 };
 
 export class ConfigError extends Error {}
@@ -79,6 +171,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
   }
   if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
     throw new ConfigError('SECRET_KEY (at least 32 characters) is required in production.');
+  }
+  if (env.NODE_ENV === 'production' && (!env.CHAIN_RPC_URL || !env.DEPOSIT_XPUB)) {
+    throw new ConfigError(
+      'CHAIN_RPC_URL and DEPOSIT_XPUB are required in production: the development chain is not money.',
+    );
   }
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
@@ -107,15 +204,73 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       windowSeconds: env.RATE_LIMIT_WINDOW_MINUTES * 60,
     },
     trustProxy: env.TRUST_PROXY,
+    jobs: env.JOBS,
+    chain: {
+      rpcUrl: env.CHAIN_RPC_URL ?? null,
+      chainId: env.CHAIN_ID,
+      contracts: { USDT: env.USDT_CONTRACT, DXN: env.DXN_CONTRACT },
+      decimals: { USDT: env.USDT_DECIMALS, DXN: env.DXN_DECIMALS },
+      confirmations: env.CHAIN_CONFIRMATIONS,
+      pollMs: Math.round(env.CHAIN_POLL_SECONDS * 1000),
+      devBlockMs: Math.round(env.DEV_CHAIN_BLOCK_SECONDS * 1000),
+      depositXpub: env.DEPOSIT_XPUB ?? developmentXpub(dataDir),
+      invoiceTtlMinutes: env.INVOICE_TTL_MINUTES,
+    },
+    withdrawals: {
+      USDT: {
+        fee: minorOf(env.WITHDRAWAL_FEE_USDT, 'USDT', 'WITHDRAWAL_FEE_USDT'),
+        min: minorOf(env.WITHDRAWAL_MIN_USDT, 'USDT', 'WITHDRAWAL_MIN_USDT'),
+        max: minorOf(env.WITHDRAWAL_MAX_USDT, 'USDT', 'WITHDRAWAL_MAX_USDT'),
+        networks: ['BEP-20', 'TRC-20'],
+      },
+      DXN: {
+        fee: minorOf(env.WITHDRAWAL_FEE_DXN, 'DXN', 'WITHDRAWAL_FEE_DXN'),
+        min: minorOf(env.WITHDRAWAL_MIN_DXN, 'DXN', 'WITHDRAWAL_MIN_DXN'),
+        max: minorOf(env.WITHDRAWAL_MAX_DXN, 'DXN', 'WITHDRAWAL_MAX_DXN'),
+        networks: ['BEP-20'],
+      },
+    },
+    card: {
+      providerUrl: env.CARD_PROVIDER_URL ?? null,
+      providerKey: env.CARD_PROVIDER_KEY ?? null,
+      allowedCountries: env.CARD_ALLOWED_COUNTRIES,
+      prohibitedCountries: env.CARD_PROHIBITED_COUNTRIES,
+    },
+    rates: { dxnUsdt: env.DXN_USDT_RATE, usdtEur: env.USDT_EUR_RATE },
   };
+}
+
+function minorOf(text: string, currency: TCurrency, name: string): TMinor {
+  const amount = parseMinor(text, currency);
+  if (amount === null) throw new ConfigError(`${name}: more decimal places than ${currency} has`);
+  return amount;
 }
 
 /** Outside production a missing SECRET_KEY is generated once and kept beside the data. */
 function developmentSecret(dataDir: string): string {
-  const file = join(dataDir, 'secret.key');
+  return keptInDataDir(dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
+}
+
+/**
+ * Outside production a missing DEPOSIT_XPUB is made from a random seed that is thrown away at
+ * once: the development chain's deposit addresses need no private key either.
+ */
+function developmentXpub(dataDir: string): string {
+  return keptInDataDir(
+    dataDir,
+    'deposit.xpub',
+    () => HDKey.fromMasterSeed(randomBytes(32)).derive(DEPOSIT_ACCOUNT_PATH).publicExtendedKey,
+  );
+}
+
+/** The BIP-44 account of Ethereum-style chains; deposit addresses are its children /0/i. */
+export const DEPOSIT_ACCOUNT_PATH = "m/44'/60'/0'";
+
+function keptInDataDir(dataDir: string, name: string, make: () => string): string {
+  const file = join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
   try {
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, make(), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     // Another process (or an earlier start) wrote it first: use that one.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -9,3 +9,4 @@ export * from './languages';
 export * from './messages';
 export * from './money';
 export * from './validation';
+export * from './wallet';

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -222,3 +223,106 @@ export const ledgerPostings = pgTable(
     check('ledger_postings_amount_check', sql`${t.amount} <> 0`),
   ],
 );
+
+// ---- wallet ------------------------------------------------------------------------------------------
+
+/**
+ * A partner's statement (api.md `finances`): one row per operation as the partner sees it, with
+ * its status. Rows are written in the same transaction as the ledger transfer they describe;
+ * a chain deposit or a withdrawal has its row before the money moves, and its status follows.
+ */
+export const walletOperations = pgTable(
+  'wallet_operations',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    operationType: text('operation_type').notNull(),
+    bonusType: text('bonus_type'),
+    currency: text('currency').notNull(),
+    /** Signed minor units: what the operation adds to the partner's balance. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    status: text('status').notNull(),
+    confirmations: integer('confirmations'),
+    hash: text('hash'),
+    details: jsonb('details').notNull().default({}),
+    /** Names the operation for later status changes (a chain log, a withdrawal, a transfer). */
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_operations_reference_key').on(t.reference),
+    index('wallet_operations_user_date_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** The first answer of a money-moving call, replayed for the same Idempotency-Key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: userRef().notNull(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    currency: text('currency').notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    status: text('status').notNull(),
+    txHash: text('tx_hash'),
+    reason: text('reason'),
+    decidedBy: userRef('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('withdrawals_status_idx').on(t.status, t.id),
+    index('withdrawals_user_idx').on(t.userId, t.id),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'sent', 'rejected')`),
+    check('withdrawals_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+);
+
+/**
+ * DFT granted with a tariff purchase: 1/12 of it unlocks every 30 days
+ * (compensation-plan.md section 4). `unlocked_parts` counts the twelfths already unlocked.
+ */
+export const dftGrants = pgTable(
+  'dft_grants',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    unlockedParts: integer('unlocked_parts').notNull().default(0),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    reference: text('reference').notNull(),
+  },
+  (t) => [
+    uniqueIndex('dft_grants_reference_key').on(t.reference),
+    index('dft_grants_user_idx').on(t.userId),
+    check('dft_grants_parts_check', sql`${t.unlockedParts} between 0 and 12`),
+  ],
+);
+
+/** A DexNet price fixed for 30 minutes (spec), which a purchase can name. */
+export const rateQuotes = pgTable('rate_quotes', {
+  id: uuid('id').primaryKey(),
+  /** USDT per 1 DXN, as a decimal string. */
+  rate: text('rate').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

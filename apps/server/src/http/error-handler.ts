@@ -1,6 +1,7 @@
 import { fieldErrors, MESSAGES, NON_FIELD } from '@portal/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { StoredAnswer } from '../modules/idempotency/service';
 import { AppError } from './errors';
 
 /** A request part that did not match its contract. */
@@ -23,6 +24,9 @@ const FASTIFY_ERRORS: Record<string, { status: number; body: object }> = {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StoredAnswer) {
+      return reply.status(error.statusCode).header('idempotent-replayed', 'true').send(error.body);
+    }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.statusCode).headers(error.headers).send(error.body);

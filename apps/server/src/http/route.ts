@@ -2,7 +2,9 @@ import { ZDetail, ZFieldErrors } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { RequestValidationError } from './error-handler';
+import type { StoredAnswer, TIdempotency } from '../modules/idempotency/service';
 import { fail } from './errors';
+import { idempotencyOf } from './idempotency';
 
 /** Who may call a route: anyone, a signed-in user, or a superuser. */
 export type TAuth = 'public' | 'user' | 'admin';
@@ -13,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves the bearer token to its user, or throws 401 (modules/sessions). */
     authenticate(request: FastifyRequest): Promise<TAuthUser>;
+    /** The stored answer of an Idempotency-Key used before (modules/idempotency). */
+    storedAnswer(idempotency: TIdempotency | null): Promise<StoredAnswer | null>;
   }
 }
 
@@ -25,6 +29,8 @@ type Context<B extends Part, Q extends Part, P extends Part, A extends TAuth> = 
   params: Out<P>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The Idempotency-Key of an `idempotent` route, for the service's `once()`; null without one. */
+  idempotency: TIdempotency | null;
 } & (A extends 'public' ? { user?: undefined } : { user: TAuthUser });
 
 export type TRouteSpec<
@@ -47,6 +53,11 @@ export type TRouteSpec<
   response: R;
   /** Other content types than JSON that the body may come in (documentation only). */
   consumes?: string[];
+  /**
+   * A money-moving call: it takes an Idempotency-Key (api.md); a repeat answers the stored answer
+   * before anything else runs. `ignore` lists body fields left out of the request's hash.
+   */
+  idempotent?: { ignore: readonly string[] };
   handler(context: Context<B, Q, P, A>): Promise<z.input<R>>;
 };
 
@@ -73,6 +84,7 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
       400: errorSchemas.fields,
       ...(spec.auth === 'public' ? {} : { 401: errorSchemas.detail }),
       ...(spec.auth === 'admin' ? { 403: errorSchemas.detail } : {}),
+      ...(spec.idempotent ? { 409: errorSchemas.detail } : {}),
     },
   };
   app.route({
@@ -88,7 +100,14 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
             request.authUser = user;
           },
     handler: async (request, reply) => {
+      const idempotency =
+        spec.idempotent && request.authUser
+          ? idempotencyOf(request, request.authUser.id, `${spec.method} ${spec.url}`, spec.idempotent.ignore)
+          : null;
+      const stored = await app.storedAnswer(idempotency);
+      if (stored) throw stored;
       const context = {
+        idempotency,
         body: request.body,
         query: request.query,
         params: request.params,

@@ -19,6 +19,8 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     PUBLIC_URL: 'http://portal.test',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // Tests run jobs themselves, when they mean to.
+    JOBS: 'false',
   });
   return { ...config, ...overrides };
 }

@@ -2,12 +2,52 @@ import type { TCurrency } from '@portal/contracts';
 
 /**
  * What a user's ledger account is for. `main` holds the spendable USDT and DXN balances; DFT is
- * `dft_locked` until 1/12 unlocks into `dft_available` (compensation-plan.md section 4).
+ * `dft_locked` until 1/12 unlocks into `dft_available` (compensation-plan.md section 4); a
+ * withdrawal's amount and fee wait in `withdrawal_hold` until it is sent or rejected.
  */
 export const USER_PURPOSES = ['main', 'dft_locked', 'dft_available', 'withdrawal_hold'] as const;
 export type TUserPurpose = (typeof USER_PURPOSES)[number];
 
-export type TAccountRef = { userId: number; currency: TCurrency; purpose: TUserPurpose };
+/**
+ * The company's side of every movement. Their balances are not kept on the row (they change with
+ * every partner's movement, and would make every transfer queue on one row): the admin health
+ * call sums their postings instead. They may go below zero: `chain` and `card` stand for money
+ * outside the ledger.
+ */
+export const COMPANY_PURPOSES = {
+  /** Funds on the chain: deposits arrive from it, sent withdrawals leave to it. */
+  chain: 'company:chain',
+  /** Settlements with the card payment provider. */
+  card: 'company:card',
+  withdrawalFees: 'company:withdrawal_fees',
+  adjustments: 'company:adjustments',
+  /** DFT granted with purchases, and DFT moved to DexNet. */
+  dftIssued: 'company:dft_issued',
+  dftRedeemed: 'company:dft_redeemed',
+  /** DexNet tokens given for redeemed DFT. */
+  dxnIssued: 'company:dxn_issued',
+} as const;
+export type TCompanyPurpose = (typeof COMPANY_PURPOSES)[keyof typeof COMPANY_PURPOSES];
+
+export type TAccountRef =
+  | { userId: number; currency: TCurrency; purpose: TUserPurpose }
+  | { userId: null; currency: TCurrency; purpose: TCompanyPurpose };
+
+export const userAccount = (
+  userId: number,
+  currency: TCurrency,
+  purpose: TUserPurpose = 'main',
+): TAccountRef => ({
+  userId,
+  currency,
+  purpose,
+});
+
+export const companyAccount = (currency: TCurrency, purpose: TCompanyPurpose): TAccountRef => ({
+  userId: null,
+  currency,
+  purpose,
+});
 
 /** Bonus types whose lifetime totals the header shows apart from "other bonuses" (api.md). */
 export const MATCHING_BONUS_TYPES = ['matching', 'matching_dexnet', 'annual_matching'] as const;

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { TIdempotency } from '../modules/idempotency/service';
+import { fail } from './errors';
+
+const KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** JSON with sorted keys, so that the same body hashes the same whatever its key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The request's Idempotency-Key (api.md), or null without one. The body's `ignore` fields (a
+ * finance password, a one-time code) are left out of its hash: a retry with a fresh code is the
+ * same request.
+ */
+export function idempotencyOf(
+  request: FastifyRequest,
+  userId: number,
+  scope: string,
+  ignore: readonly string[],
+): TIdempotency | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !KEY.test(header)) throw fail.request('idempotencyKeyInvalid');
+  const body = { ...(request.body as Record<string, unknown> | undefined) };
+  for (const field of ignore) delete body[field];
+  const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
+  return { userId, scope, key: header, requestHash };
+}

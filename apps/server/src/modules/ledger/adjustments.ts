@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { TCurrency } from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { fail } from '../../http/errors';
+import { audit, findUserById } from '../accounts/repo';
+import { recordOperation } from '../statement/service';
+import { companyAccount, COMPANY_PURPOSES, userAccount } from './accounts';
+import { InsufficientFundsError, postTransfer } from './service';
+
+/**
+ * An operator's correction of a partner's spendable balance: a balanced transfer against the
+ * company's adjustments account, with its reason, in the statement and the audit log.
+ */
+export async function adjustBalance(
+  db: Db,
+  input: { userId: number; currency: TCurrency; amount: bigint; reason: string; adminId: number },
+): Promise<void> {
+  const user = await findUserById(db, input.userId);
+  if (!user || user.isCompanyRoot) throw fail.field('user_id', 'notFound');
+  const purpose = input.currency === 'DFT' ? 'dft_available' : 'main';
+  const reference = `adjustment:${randomUUID()}`;
+  try {
+    await postTransfer(db, {
+      operationType: 'adjustment',
+      reference,
+      details: { reason: input.reason, admin_id: input.adminId },
+      legs: [
+        { account: userAccount(input.userId, input.currency, purpose), amount: input.amount },
+        { account: companyAccount(input.currency, COMPANY_PURPOSES.adjustments), amount: -input.amount },
+      ],
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) throw fail.field('amount', 'amountAboveBalance');
+    throw error;
+  }
+  await recordOperation(db, {
+    userId: input.userId,
+    operationType: 'adjustment',
+    currency: input.currency,
+    amount: input.amount,
+    status: 'completed',
+    reference,
+    details: { reason: input.reason },
+  });
+  await audit(db, {
+    userId: input.userId,
+    actorId: input.adminId,
+    action: 'ledger.adjusted',
+    details: { currency: input.currency, amount: input.amount.toString(), reason: input.reason },
+  });
+}

@@ -1,0 +1,106 @@
+import { CURRENCIES, type TBonusType, type TCurrency, type TOperationType } from '@portal/contracts';
+import type { Db } from '../../db/client';
+import type { TAccountRef } from './accounts';
+import * as repo from './repo';
+
+/** One side of a transfer: what it adds to (positive) or takes from (negative) an account. */
+export type TLeg = { account: TAccountRef; amount: bigint };
+
+export type TTransferInput = {
+  operationType: TOperationType;
+  bonusType?: TBonusType | null;
+  /** Makes the movement happen once: a second transfer with it moves nothing. */
+  reference: string;
+  details?: Record<string, unknown>;
+  legs: TLeg[];
+};
+
+/** A user account would go below zero; nothing of the transfer was written. */
+export class InsufficientFundsError extends Error {
+  constructor(readonly account: TAccountRef) {
+    super(`Insufficient funds in ${account.currency}/${account.purpose} of user ${account.userId}`);
+  }
+}
+
+/**
+ * Posts one balanced transfer inside the caller's transaction `db`. Exactly once per reference:
+ * when it was posted before, nothing moves and `created` is false. User balances are moved in
+ * the order of their account ids (so two transfers never wait on each other crosswise) and
+ * never below zero; the database checks again at commit that every currency sums to zero.
+ */
+export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id: number; created: boolean }> {
+  assertBalanced(input.legs);
+  const transfer = await repo.insertTransfer(db, {
+    operationType: input.operationType,
+    bonusType: input.bonusType ?? null,
+    reference: input.reference,
+    details: input.details ?? {},
+  });
+  if (!transfer.created) return transfer;
+
+  const legs = await Promise.all(
+    mergeLegs(input.legs).map(async (leg) => ({ ...leg, id: await repo.accountId(db, leg.account) })),
+  );
+  for (const leg of [...legs].sort((a, b) => a.id - b.id)) {
+    if (leg.account.userId === null) continue;
+    if (!(await repo.moveUserBalance(db, leg.id, leg.amount))) throw new InsufficientFundsError(leg.account);
+  }
+  await repo.insertPostings(
+    db,
+    legs.map((leg) => ({
+      transferId: transfer.id,
+      accountId: leg.id,
+      currency: leg.account.currency,
+      amount: leg.amount,
+    })),
+  );
+  return transfer;
+}
+
+/** Legs on the same account are one posting. */
+function mergeLegs(legs: TLeg[]): TLeg[] {
+  const merged = new Map<string, TLeg>();
+  for (const leg of legs) {
+    const key = `${leg.account.userId}/${leg.account.currency}/${leg.account.purpose}`;
+    const seen = merged.get(key);
+    merged.set(key, { account: leg.account, amount: (seen?.amount ?? 0n) + leg.amount });
+  }
+  return [...merged.values()].filter((leg) => leg.amount !== 0n);
+}
+
+function assertBalanced(legs: TLeg[]): void {
+  if (legs.length < 2) throw new Error('A transfer needs at least two legs');
+  const sums = new Map<TCurrency, bigint>();
+  for (const leg of legs) {
+    if (leg.amount === 0n) throw new Error('A leg moves no money');
+    sums.set(leg.account.currency, (sums.get(leg.account.currency) ?? 0n) + leg.amount);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new Error(`Transfer does not balance in ${currency}: ${sum}`);
+  }
+}
+
+/** The ledger's invariants, for the admin health call (api.md "Admin", issue: ledger invariants). */
+export async function ledgerHealth(db: Db) {
+  const sums = await repo.postingSumsByCurrency(db);
+  const currencies = CURRENCIES.map((currency) => {
+    const total = sums.find((row) => row.currency === currency)?.total ?? '0';
+    return { currency, postings_sum: total, balanced: total === '0' };
+  });
+  const [unbalanced, mismatched, negative] = await Promise.all([
+    repo.unbalancedTransferCount(db),
+    repo.mismatchedAccounts(db),
+    repo.negativeUserAccountCount(db),
+  ]);
+  return {
+    ok:
+      currencies.every((row) => row.balanced) &&
+      unbalanced === 0 &&
+      mismatched.length === 0 &&
+      negative === 0,
+    currencies,
+    unbalanced_transfers: unbalanced,
+    mismatched_accounts: mismatched,
+    negative_user_accounts: negative,
+  };
+}

@@ -1,0 +1,69 @@
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { walletOperations } from '../../db/schema';
+
+export type TOperationRow = typeof walletOperations.$inferSelect;
+export type TNewOperation = typeof walletOperations.$inferInsert;
+
+/** Writes an operation once per reference; a second write of the same reference changes nothing. */
+export async function insertOperation(db: Db, operation: TNewOperation): Promise<void> {
+  await db
+    .insert(walletOperations)
+    .values(operation)
+    .onConflictDoNothing({ target: walletOperations.reference });
+}
+
+export async function updateOperation(
+  db: Db,
+  reference: string,
+  patch: Partial<Pick<TNewOperation, 'status' | 'confirmations' | 'hash' | 'details' | 'amount'>>,
+): Promise<void> {
+  await db
+    .update(walletOperations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(walletOperations.reference, reference));
+}
+
+export type TFilter = {
+  userId: number;
+  operationType?: string;
+  bonusType?: string;
+  currency?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+};
+
+const ORDER = {
+  date: [asc(walletOperations.createdAt), asc(walletOperations.id)],
+  '-date': [desc(walletOperations.createdAt), desc(walletOperations.id)],
+  amount: [asc(walletOperations.amount), asc(walletOperations.id)],
+  '-amount': [desc(walletOperations.amount), desc(walletOperations.id)],
+} as const;
+
+export async function listOperations(
+  db: Db,
+  filter: TFilter,
+  ordering: keyof typeof ORDER,
+  offset: number,
+  limit: number,
+): Promise<{ count: number; rows: TOperationRow[] }> {
+  const conditions: (SQL | undefined)[] = [
+    eq(walletOperations.userId, filter.userId),
+    filter.operationType ? eq(walletOperations.operationType, filter.operationType) : undefined,
+    filter.bonusType ? eq(walletOperations.bonusType, filter.bonusType) : undefined,
+    filter.currency ? eq(walletOperations.currency, filter.currency) : undefined,
+    filter.from ? gte(walletOperations.createdAt, filter.from) : undefined,
+    filter.to ? lt(walletOperations.createdAt, filter.to) : undefined,
+  ];
+  const where = and(...conditions);
+  const [total] = await db.select({ value: count() }).from(walletOperations).where(where);
+  const rows = await db
+    .select()
+    .from(walletOperations)
+    .where(where)
+    .orderBy(...ORDER[ordering])
+    .offset(offset)
+    .limit(limit);
+  return { count: total?.value ?? 0, rows };
+}

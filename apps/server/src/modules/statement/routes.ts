@@ -1,0 +1,23 @@
+import { PAGE_SIZE, ZFinancesPage, ZFinancesRequest, ZPageQuery } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { pageOf } from '../../http/pagination';
+import { route } from '../../http/route';
+import { statementPage } from './service';
+
+export function statementRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/payments/finances/',
+    summary: "The partner's transactions: filters in the body, ?page= in the query",
+    tags: ['wallet'],
+    auth: 'user',
+    body: ZFinancesRequest,
+    query: ZPageQuery,
+    response: ZFinancesPage,
+    handler: async ({ user, body, query, request }) => {
+      const { count, results } = await statementPage(deps.db, user.id, body, query.page, PAGE_SIZE);
+      return pageOf(request, query.page, PAGE_SIZE, count, results);
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import {
+  type TBonusType,
+  type TCurrency,
+  type TFinancesRequest,
+  type TOperationStatus,
+  type TOperationType,
+  type TTransaction,
+  formatMinor,
+} from '@portal/contracts';
+import type { Db } from '../../db/client';
+import * as repo from './repo';
+
+export type TOperation = {
+  userId: number;
+  operationType: TOperationType;
+  bonusType?: TBonusType | null;
+  currency: TCurrency;
+  /** Signed minor units. */
+  amount: bigint;
+  status: TOperationStatus;
+  reference: string;
+  confirmations?: number | null;
+  hash?: string | null;
+  details?: Record<string, string | number | boolean | null>;
+};
+
+/** Writes a line of a partner's statement, in the caller's transaction. */
+export async function recordOperation(db: Db, operation: TOperation): Promise<void> {
+  await repo.insertOperation(db, {
+    userId: operation.userId,
+    operationType: operation.operationType,
+    bonusType: operation.bonusType ?? null,
+    currency: operation.currency,
+    amount: operation.amount,
+    status: operation.status,
+    reference: operation.reference,
+    confirmations: operation.confirmations ?? null,
+    hash: operation.hash ?? null,
+    details: operation.details ?? {},
+  });
+}
+
+export const updateOperation = repo.updateOperation;
+
+const DAY = 24 * 3600 * 1000;
+const PERIOD_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
+
+/** The date range a request asks for: dates are whole UTC days, `period` the last N days. */
+export function dateRange(request: TFinancesRequest, now = new Date()): { from?: Date; to?: Date } {
+  const from = request.date_from ? new Date(`${request.date_from}T00:00:00Z`) : undefined;
+  const to = request.date_to ? new Date(new Date(`${request.date_to}T00:00:00Z`).getTime() + DAY) : undefined;
+  if (!request.period) return { from, to };
+  const periodStart = new Date(now.getTime() - PERIOD_DAYS[request.period] * DAY);
+  return { from: from && from > periodStart ? from : periodStart, to };
+}
+
+/** A page of the partner's statement: their own operations only. */
+export async function statementPage(
+  db: Db,
+  userId: number,
+  request: TFinancesRequest,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: TTransaction[] }> {
+  const { from, to } = dateRange(request);
+  const { count, rows } = await repo.listOperations(
+    db,
+    {
+      userId,
+      operationType: request.operation_type,
+      bonusType: request.bonus_type,
+      currency: request.currency,
+      from,
+      to,
+    },
+    request.ordering,
+    (page - 1) * pageSize,
+    pageSize,
+  );
+  return {
+    count,
+    results: rows.map((row) => ({
+      id: row.id,
+      operation_type: row.operationType as TOperationType,
+      bonus_type: row.bonusType as TBonusType | null,
+      currency: row.currency as TCurrency,
+      amount: formatMinor(row.amount, row.currency as TCurrency),
+      date: row.createdAt.toISOString(),
+      status: row.status as TOperationStatus,
+      confirmations: row.confirmations,
+      hash: row.hash,
+      details: row.details as TTransaction['details'],
+    })),
+  };
+}

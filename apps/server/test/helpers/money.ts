@@ -1,0 +1,32 @@
+import { expect } from 'vitest';
+import { call, post, type TTestApp } from './app';
+import { loginAdmin } from './factories';
+
+/** Credits (or debits) a partner through the admin adjustment call, as an operator would. */
+export async function adjust(
+  app: TTestApp,
+  userId: number,
+  currency: 'USDT' | 'DXN' | 'DFT',
+  amount: string,
+) {
+  const token = await loginAdmin(app);
+  const response = await post(
+    app,
+    '/api/v1/admin/ledger/adjustments/',
+    { user_id: userId, currency, amount, reason: 'test' },
+    token,
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+}
+
+export async function balances(app: TTestApp, token: string) {
+  const response = await post(app, '/api/v1/accounts/info/', {}, token);
+  expect(response.status).toBe(200);
+  return response.body.balances as Record<string, string>;
+}
+
+export async function ledgerHealth(app: TTestApp) {
+  const response = await call(app, 'GET', '/api/v1/admin/ledger/health/', { token: await loginAdmin(app) });
+  expect(response.status).toBe(200);
+  return response.body;
+}

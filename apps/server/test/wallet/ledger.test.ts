@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { companyAccount, COMPANY_PURPOSES, userAccount } from '../../src/modules/ledger/accounts';
+import { InsufficientFundsError, postTransfer } from '../../src/modules/ledger/service';
+import { call, post, testApp } from '../helpers/app';
+import { loginAdmin, registerPartner } from '../helpers/factories';
+import { adjust, balances, ledgerHealth } from '../helpers/money';
+import { countRows } from '../helpers/rows';
+import { ledgerPostings, ledgerTransfers } from '../../src/db/schema';
+
+const deposit = (userId: number, amount: bigint, reference: string) => ({
+  operationType: 'deposit' as const,
+  reference,
+  legs: [
+    { account: userAccount(userId, 'USDT'), amount },
+    { account: companyAccount('USDT', COMPANY_PURPOSES.chain), amount: -amount },
+  ],
+});
+
+describe('ledger transfers', () => {
+  it('moves money in balanced transfers, once per reference', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const db = app.database.db;
+    const first = await db.transaction((tx) =>
+      postTransfer(tx, deposit(partner.id, 12_500_000n, 'chain:test:1')),
+    );
+    const again = await db.transaction((tx) =>
+      postTransfer(tx, deposit(partner.id, 12_500_000n, 'chain:test:1')),
+    );
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ id: first.id, created: false });
+    expect((await balances(app, partner.token)).usdt).toBe('12.500000');
+    expect(await countRows(app, ledgerTransfers)).toBe(1);
+    expect(await countRows(app, ledgerPostings)).toBe(2);
+  });
+
+  it('refuses a transfer that does not balance, before writing anything', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    await expect(
+      app.database.db.transaction((tx) =>
+        postTransfer(tx, {
+          operationType: 'adjustment',
+          reference: 'bad',
+          legs: [
+            { account: userAccount(partner.id, 'USDT'), amount: 5n },
+            { account: companyAccount('USDT', COMPANY_PURPOSES.adjustments), amount: -4n },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/does not balance/);
+    expect(await countRows(app, ledgerTransfers)).toBe(0);
+  });
+
+  it('never takes a user balance below zero, and then writes nothing', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const db = app.database.db;
+    await db.transaction((tx) => postTransfer(tx, deposit(partner.id, 10n, 'in')));
+    await expect(
+      db.transaction((tx) => postTransfer(tx, deposit(partner.id, -11n, 'out'))),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await countRows(app, ledgerTransfers)).toBe(1);
+    expect((await balances(app, partner.token)).usdt).toBe('0.000010');
+  });
+
+  it('keeps postings append-only and every transfer balanced, in the database itself', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const db = app.database.db;
+    await db.transaction((tx) => postTransfer(tx, deposit(partner.id, 100n, 'in')));
+    await expect(db.execute(sql`update ledger_postings set amount = amount * 2`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_postings`)).rejects.toThrow();
+    await expect(db.execute(sql`update ledger_transfers set reference = 'x'`)).rejects.toThrow();
+    // A transfer written around the service, one-sided, is refused when it commits.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into ledger_transfers (operation_type, reference) values ('adjustment', 'rogue')`,
+        );
+        await tx.execute(sql`insert into ledger_postings (transfer_id, account_id, currency, amount)
+          select t.id, a.id, 'USDT', 5 from ledger_transfers t, ledger_accounts a where t.reference = 'rogue' and a.user_id = ${partner.id}`);
+      }),
+    ).rejects.toThrow();
+    expect(await countRows(app, ledgerPostings)).toBe(2);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+});
+
+describe('admin ledger calls', () => {
+  it('reports the invariants and a kept balance that drifted from its postings', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    await adjust(app, partner.id, 'USDT', '25');
+    const healthy = await ledgerHealth(app);
+    expect(healthy).toMatchObject({
+      ok: true,
+      unbalanced_transfers: 0,
+      mismatched_accounts: [],
+      negative_user_accounts: 0,
+    });
+    expect(healthy.currencies).toEqual([
+      { currency: 'USDT', postings_sum: '0', balanced: true },
+      { currency: 'DXN', postings_sum: '0', balanced: true },
+      { currency: 'DFT', postings_sum: '0', balanced: true },
+    ]);
+    await app.database.db.execute(
+      sql`update ledger_accounts set balance = balance + 1 where user_id = ${partner.id}`,
+    );
+    const drifted = await ledgerHealth(app);
+    expect(drifted.ok).toBe(false);
+    expect(drifted.mismatched_accounts).toEqual([
+      expect.objectContaining({ cached: '25000001', postings: '25000000' }),
+    ]);
+  });
+
+  it('adjusts a balance up and down, never below zero, with the reason in the statement', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const admin = await loginAdmin(app);
+    await adjust(app, partner.id, 'DXN', '3.5');
+    const debit = await post(
+      app,
+      '/api/v1/admin/ledger/adjustments/',
+      { user_id: partner.id, currency: 'DXN', amount: '-4', reason: 'x' },
+      admin,
+    );
+    expect(debit).toMatchObject({
+      status: 400,
+      body: { amount: ['Amount is bigger than your available balance.'] },
+    });
+    await adjust(app, partner.id, 'DXN', '-1.5');
+    expect((await balances(app, partner.token)).dexnet).toBe('2.00000000');
+    const statement = await post(app, '/api/v1/payments/finances/', {}, partner.token);
+    expect(
+      statement.body.results.map((row: any) => [row.operation_type, row.amount, row.details.reason]),
+    ).toEqual([
+      ['adjustment', '-1.50000000', 'test'],
+      ['adjustment', '3.50000000', 'test'],
+    ]);
+    expect(
+      (
+        await post(
+          app,
+          '/api/v1/admin/ledger/adjustments/',
+          { user_id: partner.id, currency: 'DXN', amount: '1', reason: 'x' },
+          partner.token,
+        )
+      ).status,
+    ).toBe(403);
+  });
+
+  it('is idempotent: the same key and body answer again and move nothing; another body answers 409', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const admin = await loginAdmin(app);
+    const body = { user_id: partner.id, currency: 'USDT', amount: '10', reason: 'bonus fix' };
+    const send = (payload: object, key = 'adj-1') =>
+      call(app, 'POST', '/api/v1/admin/ledger/adjustments/', {
+        body: payload,
+        token: admin,
+        headers: { 'idempotency-key': key },
+      });
+    const first = await send(body);
+    const replays = await Promise.all([send(body), send({ ...body, reason: 'bonus fix' })]);
+    expect(first.status).toBe(201);
+    for (const replay of replays) {
+      expect(replay.status).toBe(201);
+      expect(replay.body).toEqual(first.body);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+    }
+    expect((await balances(app, partner.token)).usdt).toBe('10.000000');
+    const conflict = await send({ ...body, amount: '11' });
+    expect(conflict).toMatchObject({
+      status: 409,
+      body: { detail: 'This Idempotency-Key was used for a different request.' },
+    });
+    expect((await send(body, 'adj-2')).status).toBe(201);
+    expect((await balances(app, partner.token)).usdt).toBe('20.000000');
+    const bad = await send(body, 'bad key with spaces');
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { non_field_errors: [expect.stringContaining('Idempotency-Key')] },
+    });
+  });
+});
