@@ -326,3 +326,139 @@ export const rateQuotes = pgTable('rate_quotes', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+// ---- deposits and the chain ----------------------------------------------------------------------------
+
+/** Each partner's own BEP-20 deposit address: child `index` of the deposit xpub (no private key here). */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    userId: userRef().primaryKey(),
+    /** Lower-case hex, as logs name it. */
+    address: text('address').notNull(),
+    derivationIndex: integer('derivation_index').notNull().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deposit_addresses_address_key').on(t.address),
+    uniqueIndex('deposit_addresses_index_key').on(t.derivationIndex),
+  ],
+);
+
+/** A request to pay: a deposit of an amount, or an order's payment. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userRef().notNull(),
+    purpose: text('purpose').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    address: text('address').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The chain transfer that pays it, once seen. */
+    chainTransferId: bigint('chain_transfer_id', { mode: 'number' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoices_user_status_idx').on(t.userId, t.status),
+    check('invoices_status_check', sql`${t.status} in ('pending', 'confirming', 'paid', 'expired')`),
+    check('invoices_purpose_check', sql`${t.purpose} in ('deposit', 'order')`),
+  ],
+);
+
+/**
+ * Token transfers seen on the chain to a deposit address. One row per (chain, tx hash, log
+ * index): a transfer seen again, after a replay or a restart, is the same row and credits once.
+ */
+export const chainTransfers = pgTable(
+  'chain_transfers',
+  {
+    id: id(),
+    chain: text('chain').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** The token's own units, as the log says (decimal text: up to 256 bits). */
+    rawAmount: text('raw_amount').notNull(),
+    /** Minor units of the currency (USDT 6, DXN 8 places), rounded down. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    userId: userRef(),
+    status: text('status').notNull().default('confirming'),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chain_transfers_log_key').on(t.chain, t.txHash, t.logIndex),
+    index('chain_transfers_status_idx').on(t.chain, t.status),
+    check('chain_transfers_status_check', sql`${t.status} in ('confirming', 'credited')`),
+  ],
+);
+
+/** How far the watcher has read each chain. */
+export const chainCursors = pgTable('chain_cursors', {
+  chain: text('chain').primaryKey(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The development chain's blocks (embedded default only); kept in the database like the rest. */
+export const devChainBlocks = pgTable('dev_chain_blocks', {
+  number: bigint('number', { mode: 'number' }).primaryKey(),
+  hash: text('hash').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The development chain's token transfer logs; a null block means waiting for the next block. */
+export const devChainLogs = pgTable(
+  'dev_chain_logs',
+  {
+    id: id(),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    contract: text('contract').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    rawAmount: text('raw_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('dev_chain_logs_key').on(t.txHash, t.logIndex),
+    index('dev_chain_logs_block_idx').on(t.blockNumber),
+  ],
+);
+
+// ---- card top-up ---------------------------------------------------------------------------------------
+
+/** Every card top-up attempt, refused or not: the per-card attempt limits count these rows. */
+export const cardPayments = pgTable(
+  'card_payments',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** Euro cents charged to the card. */
+    amountEurCents: bigint('amount_eur_cents', { mode: 'bigint' }).notNull(),
+    /** HMAC of the card number: the number itself is never stored. */
+    cardFingerprint: text('card_fingerprint').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardCountry: text('card_country'),
+    status: text('status').notNull(),
+    declineReason: text('decline_reason'),
+    providerReference: text('provider_reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('card_payments_card_idx').on(t.cardFingerprint, t.createdAt),
+    index('card_payments_user_idx').on(t.userId, t.id),
+    check('card_payments_status_check', sql`${t.status} in ('approved', 'declined', 'refused')`),
+  ],
+);
