@@ -7,7 +7,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@portal/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createHttpCardProvider } from './adapters/card/http';
+import { createDisabledCardProvider } from './adapters/card/provider';
+import { createSandboxCardProvider } from './adapters/card/sandbox';
 import { createOutboxMailer, createSmtpMailer, type TMailer } from './adapters/mail';
+import { createDevChain } from './adapters/chain/dev-chain';
+import { createEvmChain } from './adapters/chain/evm';
+import { createDevChainCalls } from './modules/deposits/dev-chain';
+import { depositJobs } from './modules/deposits/jobs';
+import { depositRoutes, devChainRoutes } from './modules/deposits/routes';
+import { createDeposits } from './modules/deposits/service';
+import { createWatcher } from './modules/deposits/watcher';
 import type { TConfig } from './config';
 import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
@@ -17,15 +27,22 @@ import { createRecovery } from './modules/accounts/recovery';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
 import { adminRoutes } from './modules/admin/routes';
+import { cardRoutes } from './modules/card/routes';
+import { createCardPayments } from './modules/card/service';
 import { createAdmin } from './modules/admin/service';
 import { mfaRoutes } from './modules/mfa/routes';
 import { createMfa } from './modules/mfa/service';
 import { createRateLimiter } from './modules/rate-limit/service';
 import { bearerToken, createSessions } from './modules/sessions/service';
 import { fail } from './http/errors';
+import { deriveKey } from './lib/crypto';
 import { storedAnswer } from './modules/idempotency/service';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { statementRoutes } from './modules/statement/routes';
+import { withdrawalRoutes } from './modules/withdrawals/routes';
+import { unlockAllDue } from './modules/dft/service';
+import { startJobs } from './jobs/scheduler';
+import { createWithdrawals } from './modules/withdrawals/service';
 
 export type TAppOptions = {
   config: TConfig;
@@ -84,8 +101,33 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   const accounts = createAccounts({ db, config, sessions, mfa, rateLimiter });
   const recovery = createRecovery({ db, config, sessions, mfa, rateLimiter, mailer: mail });
   const admin = createAdmin({ db });
+  const cards = createCardPayments({
+    db,
+    // The sandbox approves any well-formed card: never in production, where no provider means 503.
+    provider: config.card.providerUrl
+      ? createHttpCardProvider({ baseUrl: config.card.providerUrl, apiKey: config.card.providerKey })
+      : config.env === 'production'
+        ? createDisabledCardProvider()
+        : createSandboxCardProvider(),
+    card: config.card,
+    usdtEurRate: config.rates.usdtEur,
+    secretKey: config.secretKey,
+  });
+
+  // A real node when configured; otherwise the development chain (config.ts refuses it in production).
+  const { rpcUrl } = config.chain;
+  const devChain = rpcUrl ? null : createDevChain({ db, chain: config.chain });
+  const chain = rpcUrl ? createEvmChain(config.chain, rpcUrl) : devChain!;
+  const watcher = createWatcher({ db, config, chain });
+  const deposits = createDeposits({
+    db,
+    config,
+    watcher,
+    onSyncError: (error) => app.log.warn({ err: error }, 'chain read failed; answering from the database'),
+  });
 
   app.decorate('storedAnswer', (idempotency) => storedAnswer(db, idempotency));
+  app.decorate('idempotencyHashKey', deriveKey(config.secretKey, 'idempotency-request-hash'));
   app.decorate('authenticate', async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw fail.unauthenticated();
@@ -97,7 +139,17 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   mfaRoutes(app, { mfa });
   adminRoutes(app, { admin });
   statementRoutes(app, { db });
+  withdrawalRoutes(app, { db, config, withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });
   ledgerRoutes(app, { db });
+  depositRoutes(app, { deposits });
+  if (devChain) devChainRoutes(app, { devChain: createDevChainCalls(devChain) });
+  cardRoutes(app, { cards });
+
+  if (config.jobs) {
+    startJobs(app, [{ name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: () => unlockAllDue(db) }]);
+  }
+
+  if (config.jobs) startJobs(app, depositJobs({ config, watcher, deposits, devChain }));
 
   serveWebApp(app, config.webDist);
   return app;

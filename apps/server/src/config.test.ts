@@ -1,8 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+
+/** An account-level xpub (m/44'/60'/0') of a throwaway seed. */
+const XPUB = HDKey.fromMasterSeed(Buffer.alloc(32, 1)).derive("m/44'/60'/0'").publicExtendedKey;
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'portal-config-'));
 
@@ -23,14 +27,14 @@ describe('configuration', () => {
     expect(config.database).toEqual({ url: 'postgres://u@db/portal' });
   });
 
-  it('refuses production without DATABASE_URL or SECRET_KEY', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32) })).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/p' })).toThrow(
-      /SECRET_KEY/,
-    );
-    expect(
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/p', SECRET_KEY: 'k'.repeat(32) }).env,
-    ).toBe('production');
+  it('refuses production without DATABASE_URL, SECRET_KEY or a real chain', () => {
+    const chain = { CHAIN_RPC_URL: 'https://bsc.example.com', DEPOSIT_XPUB: XPUB };
+    const secret = { SECRET_KEY: 'k'.repeat(32) };
+    const database = { DATABASE_URL: 'postgres://db/p' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secret, ...chain })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...database, ...chain })).toThrow(/SECRET_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...database, ...secret })).toThrow(/CHAIN_RPC_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', ...database, ...secret, ...chain }).env).toBe('production');
   });
 
   it('says which settings are wrong', () => {

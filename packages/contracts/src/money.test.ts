@@ -37,3 +37,15 @@ describe('money in minor units', () => {
     });
   });
 });
+
+describe('multiplying decimals', () => {
+  it('is exact, rounding down or up to the places asked', async () => {
+    const { multiplyDecimals } = await import('./money');
+    expect(multiplyDecimals('100', '0.92', 2, 'up')).toBe('92.00');
+    expect(multiplyDecimals('15.000001', '0.92', 2, 'up')).toBe('13.81');
+    expect(multiplyDecimals('15.000001', '0.92', 2, 'down')).toBe('13.80');
+    expect(multiplyDecimals('3000', '1.0857', 2, 'down')).toBe('3257.10');
+    expect(multiplyDecimals('0.1', '0.2', 0, 'up')).toBe('1');
+    expect(multiplyDecimals('1e3', '2', 2, 'up')).toBeNull();
+  });
+});

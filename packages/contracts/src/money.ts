@@ -50,3 +50,31 @@ export function zAmount(currency: TCurrency) {
 
 /** A decimal-string amount in a response. */
 export const ZMoney = z.string().regex(DECIMAL);
+
+/**
+ * a x b as a decimal string with `places` places, rounded down or up, computed on integers so
+ * that no digit is lost (e.g. a USDT amount times the EUR rate, to the cent). Null when either is
+ * not a plain decimal.
+ */
+export function multiplyDecimals(
+  a: string,
+  b: string,
+  places: number,
+  rounding: 'down' | 'up',
+): string | null {
+  const parse = (text: string) => {
+    const match = /^([0-9]+)(?:\.([0-9]+))?$/.exec(text.trim());
+    return match ? { digits: BigInt(`${match[1]}${match[2] ?? ''}`), scale: (match[2] ?? '').length } : null;
+  };
+  const left = parse(a);
+  const right = parse(b);
+  if (!left || !right) return null;
+  const product = left.digits * right.digits;
+  const scale = left.scale + right.scale;
+  const divisor = scale > places ? 10n ** BigInt(scale - places) : 1n;
+  const multiplier = scale < places ? 10n ** BigInt(places - scale) : 1n;
+  let units = (product * multiplier) / divisor;
+  if (rounding === 'up' && (product * multiplier) % divisor !== 0n) units += 1n;
+  const text = units.toString().padStart(places + 1, '0');
+  return places > 0 ? `${text.slice(0, -places)}.${text.slice(-places)}` : text;
+}

@@ -186,6 +186,7 @@ export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
 
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'sent', 'rejected'] as const;
 export const ZWithdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
+export type TWithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
 
 export const ZWithdrawResponse = z.object({
   id: z.number().int(),

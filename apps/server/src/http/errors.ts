@@ -38,7 +38,7 @@ export const fail = {
   fields: (errors: TFieldErrors) => new AppError(400, errors),
   unauthenticated: () => detail(401, 'notAuthenticated'),
   forbidden: () => detail(403, 'permissionDenied'),
-  notFound: () => detail(404, 'notFound'),
+  notFound: (key: TMessageKey = 'notFound') => detail(404, key),
   conflict: (key: TMessageKey) => detail(409, key),
   payloadTooLarge: () => detail(413, 'payloadTooLarge'),
   /** 503: a service we depend on failed; `cause` is logged, never shown. */

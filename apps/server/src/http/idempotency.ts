@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { TIdempotency } from '../modules/idempotency/service';
 import { fail } from './errors';
@@ -20,19 +20,21 @@ function canonical(value: unknown): string {
 /**
  * The request's Idempotency-Key (api.md), or null without one. The body's `ignore` fields (a
  * finance password, a one-time code) are left out of its hash: a retry with a fresh code is the
- * same request.
+ * same request. The hash is keyed (HMAC with a key derived from SECRET_KEY): a body can hold a
+ * card number, and an unkeyed hash of it could be reversed by trying every number.
  */
 export function idempotencyOf(
   request: FastifyRequest,
   userId: number,
   scope: string,
   ignore: readonly string[],
+  hashKey: Buffer,
 ): TIdempotency | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return null;
   if (typeof header !== 'string' || !KEY.test(header)) throw fail.request('idempotencyKeyInvalid');
   const body = { ...(request.body as Record<string, unknown> | undefined) };
   for (const field of ignore) delete body[field];
-  const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
+  const requestHash = createHmac('sha256', hashKey).update(canonical(body)).digest('hex');
   return { userId, scope, key: header, requestHash };
 }

@@ -17,6 +17,8 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<TAuthUser>;
     /** The stored answer of an Idempotency-Key used before (modules/idempotency). */
     storedAnswer(idempotency: TIdempotency | null): Promise<StoredAnswer | null>;
+    /** The key of request hashes for Idempotency-Keys (derived from SECRET_KEY). */
+    idempotencyHashKey: Buffer;
   }
 }
 
@@ -102,7 +104,13 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
     handler: async (request, reply) => {
       const idempotency =
         spec.idempotent && request.authUser
-          ? idempotencyOf(request, request.authUser.id, `${spec.method} ${spec.url}`, spec.idempotent.ignore)
+          ? idempotencyOf(
+              request,
+              request.authUser.id,
+              `${spec.method} ${spec.url}`,
+              spec.idempotent.ignore,
+              app.idempotencyHashKey,
+            )
           : null;
       const stored = await app.storedAnswer(idempotency);
       if (stored) throw stored;

@@ -22,6 +22,11 @@ export async function freshDatabase(): Promise<Database> {
   return database;
 }
 
+let url: string | null = null;
+
+/** This test file's PostgreSQL database, for server processes a test starts; null on PGlite. */
+export const databaseUrl = () => url;
+
 async function open() {
   const template = inject('pgTemplate');
   const base = process.env.TEST_DATABASE_URL;
@@ -30,9 +35,10 @@ async function open() {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const database = openDatabase({ url: url.toString(), poolSize: 10 });
+    const target = new URL(base);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    const database = openDatabase({ url, poolSize: 10 });
     return {
       database,
       dispose: async () => {

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { dftNextUnlock, unlockDue } from '../dft/service';
 import { balancesOf } from '../ledger/balances';
 import type { TMfa } from '../mfa/service';
 import type { TRateLimiter } from '../rate-limit/service';
@@ -54,6 +55,8 @@ export function createAccounts(deps: {
   const windowSeconds = config.rateLimits.windowSeconds;
 
   async function profile(userId: number): Promise<TProfile> {
+    // DFT twelfths due by now are unlocked before they are shown, whether or not the job ran.
+    await unlockDue(db, userId);
     const user = await repo.findUserById(db, userId);
     if (!user) throw fail.unauthenticated();
     return toProfile(db, user);
@@ -335,6 +338,6 @@ export async function toProfile(db: Db, user: TUserRow): Promise<TProfile> {
     binary_side: user.binarySide === 'right' ? 'right' : 'left',
     kyc_status: user.kycStatus as TProfile['kyc_status'],
     balances: await balancesOf(db, user.id),
-    dft_next_unlock_at: null,
+    dft_next_unlock_at: (await dftNextUnlock(db, user.id))?.toISOString() ?? null,
   };
 }

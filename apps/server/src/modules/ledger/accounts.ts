@@ -33,11 +33,13 @@ export type TAccountRef =
   | { userId: number; currency: TCurrency; purpose: TUserPurpose }
   | { userId: null; currency: TCurrency; purpose: TCompanyPurpose };
 
+export type TUserAccountRef = Extract<TAccountRef, { userId: number }>;
+
 export const userAccount = (
   userId: number,
   currency: TCurrency,
   purpose: TUserPurpose = 'main',
-): TAccountRef => ({
+): TUserAccountRef => ({
   userId,
   currency,
   purpose,

@@ -2,7 +2,7 @@ import { formatMinor, type TBalances } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../db/schema';
-import { MATCHING_BONUS_TYPES, VP_BONUS_TYPES } from './accounts';
+import { MATCHING_BONUS_TYPES, type TUserAccountRef, VP_BONUS_TYPES } from './accounts';
 
 /** A user's balances as the profile shows them (api.md): spendable, DFT, lifetime bonus totals. */
 export async function balancesOf(db: Db, userId: number): Promise<TBalances> {
@@ -49,4 +49,19 @@ export async function balancesOf(db: Db, userId: number): Promise<TBalances> {
     vp_bonus: formatMinor(total('vp'), 'USDT'),
     other_bonuses: formatMinor(total('other'), 'USDT'),
   };
+}
+
+/** The kept balance of one user account (zero before its first movement). */
+export async function balanceOf(db: Db, account: TUserAccountRef): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, account.userId),
+        eq(ledgerAccounts.currency, account.currency),
+        eq(ledgerAccounts.purpose, account.purpose),
+      ),
+    );
+  return row?.balance ?? 0n;
 }

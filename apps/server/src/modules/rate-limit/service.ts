@@ -37,6 +37,27 @@ export function createRateLimiter(deps: { db: Db }) {
       if (retryAfter > 0) throw fail.tooManyAttempts(retryAfter);
     },
 
+    /**
+     * For checks that many legitimate requests make at once (a finance password on concurrent
+     * withdrawals): 429 when a key is already at its limit, counting nothing. Pair with
+     * `countFailure`; a burst can overshoot the limit by the requests already in flight, each
+     * still paying a full password hash.
+     */
+    async ensureUnder(limits: TLimit[]): Promise<void> {
+      for (const limit of limits) {
+        const [row] = await queryRows<{ hits: number; retry_after: string }>(
+          deps.db,
+          sql`select hits, extract(epoch from window_start + make_interval(secs => ${limit.windowSeconds}) - now())::text as retry_after
+              from rate_limits where key = ${limit.key} and window_start > now() - make_interval(secs => ${limit.windowSeconds})`,
+        );
+        if (row && Number(row.hits) >= limit.limit) throw fail.tooManyAttempts(Number(row.retry_after));
+      }
+    },
+
+    async countFailure(limits: TLimit[]): Promise<void> {
+      for (const limit of limits) await hit(limit);
+    },
+
     /** A successful attempt is not held against the keys. */
     async forgive(keys: string[]): Promise<void> {
       for (const key of keys) {

@@ -13,15 +13,22 @@ export async function insertOperation(db: Db, operation: TNewOperation): Promise
     .onConflictDoNothing({ target: walletOperations.reference });
 }
 
+/** Changes an operation's line; with `whileStatus`, only while it still has that status. */
 export async function updateOperation(
   db: Db,
   reference: string,
   patch: Partial<Pick<TNewOperation, 'status' | 'confirmations' | 'hash' | 'details' | 'amount'>>,
+  whileStatus?: string,
 ): Promise<void> {
   await db
     .update(walletOperations)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(walletOperations.reference, reference));
+    .where(
+      and(
+        eq(walletOperations.reference, reference),
+        whileStatus ? eq(walletOperations.status, whileStatus) : undefined,
+      ),
+    );
 }
 
 export type TFilter = {

@@ -1,0 +1,33 @@
+import type { TDevChain } from '../../adapters/chain/dev-chain';
+import type { TConfig } from '../../config';
+import type { TJob } from '../../jobs/scheduler';
+import type { TDeposits } from './service';
+import type { TWatcher } from './watcher';
+
+export function depositJobs(deps: {
+  config: TConfig;
+  watcher: TWatcher;
+  deposits: TDeposits;
+  devChain: TDevChain | null;
+}): TJob[] {
+  const { chain } = deps.config;
+  return [
+    { name: 'chain-watcher', everyMs: chain.pollMs, run: () => deps.watcher.run() },
+    {
+      name: 'invoice-expiry',
+      everyMs: 60_000,
+      run: async () => {
+        await deps.deposits.expireInvoices();
+      },
+    },
+    ...(deps.devChain
+      ? [
+          {
+            name: 'dev-chain-blocks',
+            everyMs: chain.devBlockMs,
+            run: () => deps.devChain!.mineIfDue(chain.devBlockMs),
+          },
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,224 @@
+import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { chainCursors, chainTransfers, depositAddresses, invoices } from '../../db/schema';
+
+export type TInvoiceRow = typeof invoices.$inferSelect;
+export type TChainTransferRow = typeof chainTransfers.$inferSelect;
+export type TNewChainTransfer = typeof chainTransfers.$inferInsert;
+
+// ---- deposit addresses ----------------------------------------------------------------------------
+
+export async function findDepositAddress(db: Db, userId: number) {
+  const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.userId, userId));
+  return row;
+}
+
+/** Locks the user's address row: invoices of one partner are made one at a time. */
+export async function lockDepositAddress(db: Db, userId: number) {
+  const [row] = await db
+    .select()
+    .from(depositAddresses)
+    .where(eq(depositAddresses.userId, userId))
+    .for('update');
+  return row;
+}
+
+/**
+ * The user's row with its derivation index, its address still a placeholder (unique, because
+ * user_id is); undefined when the user has a row already.
+ */
+export async function insertDepositAddress(db: Db, userId: number) {
+  const [row] = await db
+    .insert(depositAddresses)
+    .values({ userId, address: `pending:${userId}` })
+    .onConflictDoNothing({ target: depositAddresses.userId })
+    .returning({ derivationIndex: depositAddresses.derivationIndex });
+  return row;
+}
+
+export async function setDepositAddress(db: Db, userId: number, address: string): Promise<void> {
+  await db.update(depositAddresses).set({ address }).where(eq(depositAddresses.userId, userId));
+}
+
+export async function ownersOf(db: Db, addresses: string[]) {
+  if (addresses.length === 0) return [];
+  return db
+    .select({ userId: depositAddresses.userId, address: depositAddresses.address })
+    .from(depositAddresses)
+    .where(inArray(depositAddresses.address, addresses));
+}
+
+// ---- invoices -------------------------------------------------------------------------------------
+
+/**
+ * Open: waiting for a transfer and not expired, or paid by a transfer that is still confirming
+ * (a transfer seen in time pays its invoice however long the confirmations take).
+ */
+const isOpen = (now: Date) =>
+  or(eq(invoices.status, 'confirming'), and(eq(invoices.status, 'pending'), gt(invoices.expiresAt, now)));
+
+export async function findOpenDepositInvoice(
+  db: Db,
+  filter: { userId: number; currency: string; amount: bigint; now: Date },
+) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.userId, filter.userId),
+        eq(invoices.purpose, 'deposit'),
+        eq(invoices.currency, filter.currency),
+        eq(invoices.amount, filter.amount),
+        isOpen(filter.now),
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertInvoice(db: Db, invoice: typeof invoices.$inferInsert): Promise<TInvoiceRow> {
+  const [row] = await db.insert(invoices).values(invoice).returning();
+  return row!;
+}
+
+/** The invoice with the transfer that pays it, if it is `userId`'s. */
+export async function findOwnInvoice(db: Db, userId: number, invoiceId: string) {
+  const [row] = await db
+    .select({ invoice: invoices, transfer: chainTransfers })
+    .from(invoices)
+    .leftJoin(chainTransfers, eq(chainTransfers.id, invoices.chainTransferId))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+  return row;
+}
+
+/**
+ * Attaches a transfer to the user's oldest waiting invoice of its currency that it pays in full.
+ * SKIP LOCKED: two transfers arriving together never take the same invoice.
+ */
+export async function attachToOldestOpenInvoice(
+  db: Db,
+  transfer: { id: number; userId: number; currency: string; amount: bigint },
+  status: 'confirming' | 'paid',
+  now: Date,
+): Promise<void> {
+  await db.execute(sql`
+    update ${invoices} set status = ${status}, chain_transfer_id = ${transfer.id},
+      paid_at = ${status === 'paid' ? now.toISOString() : null}::timestamptz
+    where id = (
+      select id from ${invoices}
+      where user_id = ${transfer.userId} and currency = ${transfer.currency} and amount <= ${transfer.amount}
+        and status = 'pending' and chain_transfer_id is null and expires_at > ${now.toISOString()}::timestamptz
+      order by created_at, id limit 1
+      for update skip locked)`);
+}
+
+/** Whether an invoice waits on this transfer (it was attached when the transfer was seen). */
+export async function payAttachedInvoice(db: Db, transferId: number): Promise<boolean> {
+  const paid = await db
+    .update(invoices)
+    .set({ status: 'paid', paidAt: new Date() })
+    .where(and(eq(invoices.chainTransferId, transferId), eq(invoices.status, 'confirming')))
+    .returning({ id: invoices.id });
+  return paid.length > 0;
+}
+
+export async function expireInvoices(db: Db, now: Date): Promise<number> {
+  const expired = await db
+    .update(invoices)
+    .set({ status: 'expired' })
+    .where(and(eq(invoices.status, 'pending'), lte(invoices.expiresAt, now)))
+    .returning({ id: invoices.id });
+  return expired.length;
+}
+
+// ---- chain transfers and the cursor ------------------------------------------------------------------
+
+/** The transfer's row when this call inserted it; undefined when it was seen before. */
+export async function insertChainTransfer(db: Db, transfer: TNewChainTransfer) {
+  const [row] = await db
+    .insert(chainTransfers)
+    .values(transfer)
+    .onConflictDoNothing({ target: [chainTransfers.chain, chainTransfers.txHash, chainTransfers.logIndex] })
+    .returning();
+  return row;
+}
+
+/**
+ * A confirming transfer seen again in another block (a reorganisation mined it again) moves
+ * there; a credited one never changes.
+ */
+export async function moveConfirmingTransfer(
+  db: Db,
+  log: { chain: string; txHash: string; logIndex: number; blockNumber: number },
+): Promise<void> {
+  await db
+    .update(chainTransfers)
+    .set({ blockNumber: log.blockNumber })
+    .where(
+      and(
+        eq(chainTransfers.chain, log.chain),
+        eq(chainTransfers.txHash, log.txHash),
+        eq(chainTransfers.logIndex, log.logIndex),
+        eq(chainTransfers.status, 'confirming'),
+        ne(chainTransfers.blockNumber, log.blockNumber),
+      ),
+    );
+}
+
+export async function findChainTransfer(db: Db, id: number) {
+  const [row] = await db.select().from(chainTransfers).where(eq(chainTransfers.id, id));
+  return row;
+}
+
+/** Transfers still confirming, oldest block first. */
+export async function confirmingTransfers(db: Db, chain: string) {
+  return db
+    .select()
+    .from(chainTransfers)
+    .where(and(eq(chainTransfers.chain, chain), eq(chainTransfers.status, 'confirming')))
+    .orderBy(asc(chainTransfers.blockNumber), asc(chainTransfers.id));
+}
+
+/**
+ * Claims the credit of a transfer: true for exactly one caller, whatever the number of watchers
+ * (the row is locked by the update; a second one finds it credited).
+ */
+export async function markCredited(db: Db, id: number): Promise<boolean> {
+  const claimed = await db
+    .update(chainTransfers)
+    .set({ status: 'credited', creditedAt: new Date() })
+    .where(and(eq(chainTransfers.id, id), eq(chainTransfers.status, 'confirming')))
+    .returning({ id: chainTransfers.id });
+  return claimed.length === 1;
+}
+
+export async function findCursor(db: Db, chain: string) {
+  const [row] = await db.select().from(chainCursors).where(eq(chainCursors.chain, chain));
+  return row;
+}
+
+/** The cursor, created at `start` when missing (several processes may create it at once). */
+export async function ensureCursor(db: Db, chain: string, start: number): Promise<number> {
+  await db.insert(chainCursors).values({ chain, blockNumber: start }).onConflictDoNothing();
+  return (await findCursor(db, chain))!.blockNumber;
+}
+
+/** Moves the cursor forward only: a slower watcher never takes it back. */
+export async function advanceCursor(db: Db, chain: string, blockNumber: number): Promise<void> {
+  await db
+    .update(chainCursors)
+    .set({ blockNumber: sql`greatest(${chainCursors.blockNumber}, ${blockNumber})`, updatedAt: sql`now()` })
+    .where(eq(chainCursors.chain, chain));
+}
+
+/** Whether a watcher read the chain less than `ms` ago. */
+export async function cursorFresh(db: Db, chain: string, ms: number): Promise<boolean> {
+  const rows = await queryRows<{ fresh: boolean }>(
+    db,
+    sql`select updated_at > now() - make_interval(secs => ${ms} / 1000.0) as fresh
+        from ${chainCursors} where chain = ${chain}`,
+  );
+  return rows[0]?.fresh === true;
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import {
+  formatMinor,
+  parseMinor,
+  type TChainCurrency,
+  type TInvoice,
+  type TInvoiceRequest,
+  type TPaymentStatus,
+} from '@portal/contracts';
+import type { TConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { fail } from '../../http/errors';
+import { depositAddressDeriver, depositAddressOf } from './addresses';
+import * as repo from './repo';
+import type { TInvoiceRow } from './repo';
+import type { TWatcher } from './watcher';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Expired even before the job marks it: a waiting invoice past its time (DESIGN.md, lazy time rules). */
+function statusAt(invoice: TInvoiceRow, now: Date): TInvoice['status'] {
+  if (invoice.status === 'pending' && invoice.expiresAt <= now) return 'expired';
+  return invoice.status as TInvoice['status'];
+}
+
+export function createDeposits(deps: {
+  db: Db;
+  config: TConfig;
+  watcher: TWatcher;
+  /** A read answers from what the database knows when the chain cannot be read. */
+  onSyncError: (error: unknown) => void;
+}) {
+  const { db, config, watcher } = deps;
+  const derive = depositAddressDeriver(config.chain.depositXpub);
+
+  function toInvoice(invoice: TInvoiceRow, now: Date): TInvoice {
+    const currency = invoice.currency as TChainCurrency;
+    return {
+      id: invoice.id,
+      address: invoice.address,
+      network: 'BEP-20',
+      currency,
+      amount: formatMinor(invoice.amount, currency),
+      status: statusAt(invoice, now),
+      confirmations_required: config.chain.confirmations,
+      expires_at: invoice.expiresAt.toISOString(),
+    };
+  }
+
+  return {
+    /** The partner's open deposit invoice for this currency and amount, or a new one. */
+    async getOrCreateInvoice(userId: number, request: TInvoiceRequest): Promise<TInvoice> {
+      // Orders arrive with a later issue: until then no order exists to pay.
+      if (request.purpose === 'order') throw fail.notFound('orderNotFound');
+      const amount = parseMinor(request.amount, request.currency);
+      if (amount === null || amount <= 0n) throw fail.field('amount', 'invalidValue');
+      await depositAddressOf(db, derive, userId);
+      const now = new Date();
+      const invoice = await db.transaction(async (tx) => {
+        // One request at a time per partner, so two at once never make two invoices.
+        const { address } = (await repo.lockDepositAddress(tx, userId))!;
+        const open = await repo.findOpenDepositInvoice(tx, {
+          userId,
+          currency: request.currency,
+          amount,
+          now,
+        });
+        return (
+          open ??
+          repo.insertInvoice(tx, {
+            id: randomUUID(),
+            userId,
+            purpose: 'deposit',
+            currency: request.currency,
+            amount,
+            address,
+            expiresAt: new Date(now.getTime() + config.chain.invoiceTtlMinutes * 60_000),
+          })
+        );
+      });
+      return toInvoice(invoice, now);
+    },
+
+    /** The state of the partner's own invoice, after reading the chain if no watcher just did. */
+    async paymentStatus(userId: number, invoiceId: string): Promise<TPaymentStatus> {
+      if (!UUID.test(invoiceId)) throw fail.notFound('invoiceNotFound');
+      try {
+        await watcher.runIfStale(config.chain.pollMs);
+      } catch (error) {
+        deps.onSyncError(error);
+      }
+      const found = await repo.findOwnInvoice(db, userId, invoiceId);
+      if (!found) throw fail.notFound('invoiceNotFound');
+      const { invoice, transfer } = found;
+      const head = (await repo.findCursor(db, watcher.chainName))?.blockNumber ?? 0;
+      return {
+        status: statusAt(invoice, new Date()),
+        confirmations: transfer ? Math.max(0, head - transfer.blockNumber + 1) : 0,
+        hash: transfer?.txHash ?? null,
+      };
+    },
+
+    /** Marks waiting invoices past their time as expired (reads already show them so). */
+    expireInvoices: () => repo.expireInvoices(db, new Date()),
+  };
+}
+
+export type TDeposits = ReturnType<typeof createDeposits>;

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { formatMinor } from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { fail } from '../../http/errors';
+import { once, type TIdempotency } from '../idempotency/service';
+import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
+import { balanceOf } from '../ledger/balances';
+import { InsufficientFundsError, postTransfer } from '../ledger/service';
+import { recordOperation } from '../statement/service';
+import * as repo from './repo';
+import type { TGrantRow } from './repo';
+
+/** compensation-plan.md section 4: 1/12 of a grant unlocks every 30 days after it. */
+export const DFT_PERIOD_DAYS = 30;
+const PARTS = 12;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The twelfths of a grant unlocked by `now`. */
+export function partsDue(grant: Pick<TGrantRow, 'grantedAt'>, now: Date): number {
+  return Math.min(
+    PARTS,
+    Math.floor((now.getTime() - grant.grantedAt.getTime()) / (DFT_PERIOD_DAYS * DAY_MS)),
+  );
+}
+
+/** What `parts` twelfths of `amount` come to, so that the twelve parts add up to it exactly. */
+export function unlockedAmount(amount: bigint, parts: number): bigint {
+  return (amount * BigInt(parts)) / BigInt(PARTS);
+}
+
+/** When the next twelfth of any of the user's grants unlocks, or null when all are unlocked. */
+export function nextUnlock(grants: Pick<TGrantRow, 'grantedAt' | 'unlockedParts'>[], now: Date): Date | null {
+  const times = grants
+    .filter((grant) => grant.unlockedParts < PARTS)
+    .map((grant) => {
+      const part = Math.max(grant.unlockedParts, partsDue(grant, now)) + 1;
+      return part > PARTS ? null : new Date(grant.grantedAt.getTime() + part * DFT_PERIOD_DAYS * DAY_MS);
+    })
+    .filter((time): time is Date => time !== null);
+  return times.length ? new Date(Math.min(...times.map((time) => time.getTime()))) : null;
+}
+
+/**
+ * Grants DFT, locked (a tariff purchase grants its USDT price in DFT). In the caller's
+ * transaction, once per `reference`.
+ */
+export async function grantDft(
+  db: Db,
+  userId: number,
+  amount: bigint,
+  reference: string,
+  grantedAt = new Date(),
+) {
+  const grant = await repo.insertGrant(db, { userId, amount, reference, grantedAt });
+  if (!grant) return;
+  await postTransfer(db, {
+    operationType: 'bonus',
+    bonusType: 'dft',
+    reference: `dft:grant:${reference}`,
+    legs: [
+      { account: userAccount(userId, 'DFT', 'dft_locked'), amount },
+      { account: companyAccount('DFT', COMPANY_PURPOSES.dftIssued), amount: -amount },
+    ],
+  });
+  await recordOperation(db, {
+    userId,
+    operationType: 'bonus',
+    bonusType: 'dft',
+    currency: 'DFT',
+    amount,
+    status: 'completed',
+    reference: `dft:grant:${reference}`,
+    details: { locked: true },
+  });
+}
+
+/**
+ * Moves the twelfths due by `now` from locked to available. Safe to run at any time, from any
+ * process: each grant advances only from the count it was read at.
+ */
+export async function unlockDue(db: Db, userId: number, now = new Date()): Promise<void> {
+  for (const grant of await repo.lockedGrants(db, userId)) {
+    const due = partsDue(grant, now);
+    if (due <= grant.unlockedParts) continue;
+    const amount = unlockedAmount(grant.amount, due) - unlockedAmount(grant.amount, grant.unlockedParts);
+    await db.transaction(async (tx) => {
+      if (!(await repo.advanceGrant(tx, grant.id, grant.unlockedParts, due))) return;
+      if (amount === 0n) return;
+      await postTransfer(tx, {
+        operationType: 'transfer',
+        bonusType: 'dft',
+        reference: `dft:unlock:${grant.id}:${due}`,
+        legs: [
+          { account: userAccount(userId, 'DFT', 'dft_locked'), amount: -amount },
+          { account: userAccount(userId, 'DFT', 'dft_available'), amount },
+        ],
+      });
+    });
+  }
+}
+
+export async function dftNextUnlock(db: Db, userId: number, now = new Date()): Promise<Date | null> {
+  return nextUnlock(await repo.lockedGrants(db, userId), now);
+}
+
+/** The unlock job: every user with a twelfth due. */
+export async function unlockAllDue(db: Db, now = new Date()): Promise<void> {
+  for (const userId of await repo.usersWithDueParts(db, now, DFT_PERIOD_DAYS, 500))
+    await unlockDue(db, userId, now);
+}
+
+/**
+ * dft_to_send_to_dexnet: all unlocked DFT becomes DexNet tokens, 1 DFT for 1 DXN
+ * (compensation-plan.md section 4).
+ */
+export async function sendDftToDexnet(db: Db, userId: number, idempotency: TIdempotency | null) {
+  await unlockDue(db, userId);
+  return once(db, idempotency, 200, async (tx) => {
+    const amount = await balanceOf(tx, userAccount(userId, 'DFT', 'dft_available'));
+    if (amount <= 0n) throw fail.request('nothingToTransfer');
+    const reference = `dft:redeem:${randomUUID()}`;
+    try {
+      await postTransfer(tx, {
+        operationType: 'transfer',
+        reference,
+        legs: [
+          { account: userAccount(userId, 'DFT', 'dft_available'), amount: -amount },
+          { account: companyAccount('DFT', COMPANY_PURPOSES.dftRedeemed), amount },
+          { account: companyAccount('DXN', COMPANY_PURPOSES.dxnIssued), amount: -amount },
+          { account: userAccount(userId, 'DXN'), amount },
+        ],
+      });
+    } catch (error) {
+      // A transfer at the same moment took it first.
+      if (error instanceof InsufficientFundsError) throw fail.request('nothingToTransfer');
+      throw error;
+    }
+    const details = { from: 'DFT', to: 'DXN' };
+    await recordOperation(tx, {
+      userId,
+      operationType: 'transfer',
+      currency: 'DFT',
+      amount: -amount,
+      status: 'completed',
+      reference: `${reference}:dft`,
+      details,
+    });
+    await recordOperation(tx, {
+      userId,
+      operationType: 'transfer',
+      currency: 'DXN',
+      amount,
+      status: 'completed',
+      reference: `${reference}:dxn`,
+      details,
+    });
+    const next = await dftNextUnlock(tx, userId);
+    return { amount: formatMinor(amount, 'DFT'), next_unlock_at: next?.toISOString() ?? null };
+  });
+}

@@ -1,0 +1,140 @@
+import {
+  PAGE_SIZE,
+  ZAddressValidation,
+  ZAddressValidationRequest,
+  ZAdminWithdrawal,
+  ZAdminWithdrawalsPage,
+  ZAdminWithdrawalsQuery,
+  ZDftTransferResponse,
+  ZRateQuote,
+  ZRejectWithdrawal,
+  ZSendWithdrawal,
+  ZWithdrawalLimits,
+  ZWithdrawRequest,
+  ZWithdrawResponse,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { TConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { pageOf } from '../../http/pagination';
+import { route } from '../../http/route';
+import { sendDftToDexnet } from '../dft/service';
+import { createQuote } from '../rates/service';
+import type { TWithdrawals } from './service';
+
+const tags = ['wallet'];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+
+export function withdrawalRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: TConfig; withdrawals: TWithdrawals },
+): void {
+  const { withdrawals } = deps;
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/withdraw/withdraw_address_dexnet_validation/',
+    summary: 'Whether an address can receive a withdrawal, and on which network',
+    tags,
+    auth: 'user',
+    body: ZAddressValidationRequest,
+    response: ZAddressValidation,
+    handler: async ({ body }) => withdrawals.validateAddress(body.address),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/withdraw/limits/',
+    summary: 'Fee, minimum, maximum and networks of withdrawals per currency',
+    tags,
+    auth: 'user',
+    response: ZWithdrawalLimits,
+    handler: async () => withdrawals.limits(),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/withdraw/request/',
+    summary: 'Request a withdrawal: the amount and fee are held until an admin decides',
+    tags,
+    auth: 'user',
+    body: ZWithdrawRequest,
+    status: 201,
+    response: ZWithdrawResponse,
+    idempotent: { ignore: ['finance_password', 'code'] },
+    handler: ({ user, body, idempotency }) => withdrawals.request(user.id, body, idempotency),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/withdraw/dft_to_send_to_dexnet/',
+    summary: 'Move unlocked DFT to the DexNet balance (1 DFT = 1 DXN)',
+    tags,
+    auth: 'user',
+    response: ZDftTransferResponse,
+    idempotent: { ignore: [] },
+    handler: ({ user, idempotency }) => sendDftToDexnet(deps.db, user.id, idempotency),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/mlm/usdt_dexnet_rate/',
+    summary: 'A DexNet price in USDT, fixed for 30 minutes under its quote id',
+    tags,
+    auth: 'user',
+    response: ZRateQuote,
+    handler: () => createQuote(deps.db, deps.config),
+  });
+
+  // ---- admin ----
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/admin/withdrawals/',
+    summary: 'Withdrawals, newest first, optionally of one status',
+    tags: ['admin'],
+    auth: 'admin',
+    query: ZAdminWithdrawalsQuery,
+    response: ZAdminWithdrawalsPage,
+    handler: async ({ query, request }) => {
+      const { count, results } = await withdrawals.list(query.status, query.page, PAGE_SIZE);
+      return pageOf(request, query.page, PAGE_SIZE, count, results);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/admin/withdrawals/:id/approve/',
+    summary: 'Approve a pending withdrawal',
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZId,
+    response: ZAdminWithdrawal,
+    handler: ({ user, params }) => withdrawals.approve(params.id, user.id),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/admin/withdrawals/:id/send/',
+    summary: 'Mark an approved withdrawal sent, with its chain transaction hash',
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZId,
+    body: ZSendWithdrawal,
+    response: ZAdminWithdrawal,
+    handler: ({ user, params, body }) => withdrawals.send(params.id, user.id, body.tx_hash),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/admin/withdrawals/:id/reject/',
+    summary: 'Reject a pending or approved withdrawal: the amount and fee return to the partner',
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZId,
+    body: ZRejectWithdrawal,
+    response: ZAdminWithdrawal,
+    handler: ({ user, params, body }) => withdrawals.reject(params.id, user.id, body.reason),
+  });
+}

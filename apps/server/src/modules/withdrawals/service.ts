@@ -1,0 +1,262 @@
+import {
+  formatMinor,
+  parseMinor,
+  type TChainCurrency,
+  type TWithdrawRequest,
+  type TWithdrawalStatus,
+} from '@portal/contracts';
+import type { TConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { fail } from '../../http/errors';
+import { verifyPassword } from '../../lib/passwords';
+import * as accounts from '../accounts/repo';
+import { once, type TIdempotency } from '../idempotency/service';
+import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
+import { InsufficientFundsError, postTransfer } from '../ledger/service';
+import type { TMfa } from '../mfa/service';
+import type { TRateLimiter } from '../rate-limit/service';
+import { recordOperation, updateOperation } from '../statement/service';
+import { addressNetwork } from './address';
+import * as repo from './repo';
+import type { TWithdrawalRow } from './repo';
+
+const statementReference = (id: number) => `withdrawal:${id}`;
+
+/**
+ * Withdrawals (compensation-plan.md section 11): the amount and the fee are held at request;
+ * an admin approves, then marks it sent with the chain transaction hash, or rejects it and the
+ * held money returns.
+ */
+export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; rateLimiter: TRateLimiter }) {
+  const { db, config } = deps;
+  const contracts = Object.values(config.chain.contracts);
+
+  const financeLimit = (userId: number) => ({
+    key: `finance:user:${userId}`,
+    limit: config.rateLimits.perAccount,
+    windowSeconds: config.rateLimits.windowSeconds,
+  });
+
+  async function checkFinancePassword(userId: number, password: string) {
+    const user = await accounts.findUserById(db, userId);
+    if (!user) throw fail.unauthenticated();
+    if (!user.financePasswordHash) throw fail.field('finance_password', 'financePasswordNotSet');
+    await deps.rateLimiter.ensureUnder([financeLimit(userId)]);
+    if (!(await verifyPassword(user.financePasswordHash, password))) {
+      await deps.rateLimiter.countFailure([financeLimit(userId)]);
+      throw fail.field('finance_password', 'financePasswordInvalid');
+    }
+    return user;
+  }
+
+  const holdLegs = (
+    row: { userId: number; currency: string; amount: bigint; fee: bigint },
+    sign: 1n | -1n,
+  ) => {
+    const currency = row.currency as TChainCurrency;
+    const total = (row.amount + row.fee) * sign;
+    return [
+      { account: userAccount(row.userId, currency), amount: -total },
+      { account: userAccount(row.userId, currency, 'withdrawal_hold'), amount: total },
+    ];
+  };
+
+  /** One admin decision: the status moves on from `from` only, with its money and its audit row. */
+  async function decide(
+    id: number,
+    adminId: number,
+    from: TWithdrawalRow['status'][],
+    to: TWithdrawalStatus,
+    patch: Partial<Pick<TWithdrawalRow, 'txHash' | 'sentAt' | 'reason'>>,
+    work: (tx: Db, row: TWithdrawalRow) => Promise<void>,
+  ) {
+    return db.transaction(async (tx) => {
+      const row = await repo.transition(tx, id, from, {
+        status: to,
+        decidedBy: adminId,
+        decidedAt: new Date(),
+        ...patch,
+      });
+      if (!row) {
+        const exists = await repo.findWithdrawal(tx, id);
+        if (!exists) throw fail.notFound();
+        throw fail.conflict(to === 'sent' ? 'withdrawalNotApproved' : 'withdrawalNotPending');
+      }
+      await work(tx, row);
+      await accounts.audit(tx, {
+        userId: row.userId,
+        actorId: adminId,
+        action: `withdrawal.${to}`,
+        details: { withdrawal_id: id },
+      });
+      const decided = (await repo.findWithdrawal(tx, id))!;
+      return toAdmin(decided, (await accounts.findUserById(tx, row.userId))?.email ?? '');
+    });
+  }
+
+  return {
+    /** The form's numbers: fee, minimum, maximum and networks per currency. */
+    limits() {
+      return (['USDT', 'DXN'] as const).map((currency) => {
+        const rule = config.withdrawals[currency];
+        return {
+          currency,
+          networks: rule.networks,
+          fee: formatMinor(rule.fee, currency),
+          min: formatMinor(rule.min, currency),
+          max: formatMinor(rule.max, currency),
+        };
+      });
+    },
+
+    validateAddress(address: string) {
+      const network = addressNetwork(address, contracts);
+      return { valid: network !== null, network };
+    },
+
+    async request(userId: number, input: TWithdrawRequest, idempotency: TIdempotency | null) {
+      const rule = config.withdrawals[input.currency];
+      if (!rule.networks.includes(input.network)) throw fail.field('network', 'networkNotForCurrency');
+      const network = addressNetwork(input.address, contracts);
+      if (network === null) throw fail.field('address', 'addressInvalid');
+      if (network !== input.network)
+        throw fail.field('address', 'addressWrongNetwork', { network: input.network });
+      const amount = parseMinor(input.amount, input.currency)!;
+      if (amount < rule.min)
+        throw fail.field('amount', 'amountBelowMinimum', {
+          min: formatMinor(rule.min, input.currency),
+          currency: input.currency,
+        });
+      if (amount > rule.max)
+        throw fail.field('amount', 'amountAboveMaximum', {
+          max: formatMinor(rule.max, input.currency),
+          currency: input.currency,
+        });
+      const user = await checkFinancePassword(userId, input.finance_password);
+      if (user.mfaEnabled) {
+        if (!input.code) throw fail.field('code', 'codeRequired');
+        await deps.mfa.checkCode(user, input.code);
+      }
+
+      return once(db, idempotency, 201, async (tx) => {
+        const row = await repo.insertWithdrawal(tx, {
+          userId,
+          currency: input.currency,
+          network: input.network,
+          address: input.address.trim(),
+          amount,
+          fee: rule.fee,
+          status: 'pending',
+        });
+        try {
+          await postTransfer(tx, {
+            operationType: 'withdrawal',
+            reference: `withdrawal:${row.id}:hold`,
+            legs: holdLegs(row, 1n),
+          });
+        } catch (error) {
+          if (error instanceof InsufficientFundsError) throw fail.field('amount', 'amountAboveBalance');
+          throw error;
+        }
+        await recordOperation(tx, {
+          userId,
+          operationType: 'withdrawal',
+          currency: input.currency,
+          amount: -(amount + rule.fee),
+          status: 'pending',
+          reference: statementReference(row.id),
+          details: { address: row.address, network: row.network, fee: formatMinor(rule.fee, input.currency) },
+        });
+        await accounts.audit(tx, {
+          userId,
+          action: 'withdrawal.requested',
+          details: { withdrawal_id: row.id },
+        });
+        return {
+          id: row.id,
+          status: 'pending' as const,
+          amount: formatMinor(amount, input.currency),
+          fee: formatMinor(rule.fee, input.currency),
+        };
+      });
+    },
+
+    approve: (id: number, adminId: number) =>
+      decide(id, adminId, ['pending'], 'approved', {}, async (tx, row) => {
+        await updateOperation(tx, statementReference(row.id), { status: 'approved' });
+      }),
+
+    /** The money leaves: the held amount to the chain, the fee to the company. */
+    send: (id: number, adminId: number, hash: string) => {
+      // A BEP-20 hash is written 0x-prefixed, a TRON hash bare, as their explorers show them.
+      const bare = hash.replace(/^0x/, '').toLowerCase();
+      return decide(id, adminId, ['approved'], 'sent', { sentAt: new Date() }, async (tx, row) => {
+        const txHash = row.network === 'TRC-20' ? bare : `0x${bare}`;
+        await repo.transition(tx, id, ['sent'], { txHash });
+        const currency = row.currency as TChainCurrency;
+        await postTransfer(tx, {
+          operationType: 'withdrawal',
+          reference: `withdrawal:${row.id}:sent`,
+          details: { tx_hash: txHash },
+          legs: [
+            {
+              account: userAccount(row.userId, currency, 'withdrawal_hold'),
+              amount: -(row.amount + row.fee),
+            },
+            { account: companyAccount(currency, COMPANY_PURPOSES.chain), amount: row.amount },
+            ...(row.fee > 0n
+              ? [{ account: companyAccount(currency, COMPANY_PURPOSES.withdrawalFees), amount: row.fee }]
+              : []),
+          ],
+        });
+        await updateOperation(tx, statementReference(row.id), { status: 'sent', hash: txHash });
+      });
+    },
+
+    /** The held amount and fee return to the partner's balance. */
+    reject: (id: number, adminId: number, reason: string) =>
+      decide(id, adminId, ['pending', 'approved'], 'rejected', { reason }, async (tx, row) => {
+        await postTransfer(tx, {
+          operationType: 'refund',
+          reference: `withdrawal:${row.id}:return`,
+          details: { reason },
+          legs: holdLegs(row, -1n),
+        });
+        await updateOperation(tx, statementReference(row.id), {
+          status: 'rejected',
+          details: {
+            address: row.address,
+            network: row.network,
+            fee: formatMinor(row.fee, row.currency as TChainCurrency),
+            reason,
+          },
+        });
+      }),
+
+    async list(status: TWithdrawalStatus | undefined, page: number, pageSize: number) {
+      const { count, rows } = await repo.listWithdrawals(db, status, (page - 1) * pageSize, pageSize);
+      return { count, results: rows.map(({ withdrawal, email }) => toAdmin(withdrawal, email)) };
+    },
+  };
+}
+
+export type TWithdrawals = ReturnType<typeof createWithdrawals>;
+
+function toAdmin(row: TWithdrawalRow, email: string) {
+  const currency = row.currency as TChainCurrency;
+  return {
+    id: row.id,
+    user_id: row.userId,
+    email,
+    currency,
+    network: row.network as 'BEP-20' | 'TRC-20',
+    address: row.address,
+    amount: formatMinor(row.amount, currency),
+    fee: formatMinor(row.fee, currency),
+    status: row.status as TWithdrawalStatus,
+    tx_hash: row.txHash,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}

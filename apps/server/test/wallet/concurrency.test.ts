@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, testApp, testConfig } from '../helpers/app';
+import { registerPartner } from '../helpers/factories';
+import { databaseUrl } from '../helpers/database';
+import { adjust, balances, ledgerHealth } from '../helpers/money';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGTERM');
+});
+
+/** A server process of its own on the test's PostgreSQL database, as a second machine would run. */
+async function serverProcess(url: string, env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-proc-')),
+      SECRET_KEY: testConfig().secretKey,
+      LOG_LEVEL: 'warn',
+      JOBS: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(child);
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    if (
+      await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return base;
+    if (tries > 300 || child.exitCode !== null) throw new Error(`server process did not start: ${errors}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'withdrawals under concurrency, on PostgreSQL with two server processes',
+  () => {
+    it('200 concurrent withdrawals of 10 against a balance of 1000 accept exactly 100, never below zero, no 500', async () => {
+      const app = await testApp();
+      const partner = await registerPartner(app);
+      const set = await call(app, 'PATCH', '/api/v1/accounts/info/', {
+        token: partner.token,
+        body: { finance_password: 'finance-pass-1', password: partner.password },
+      });
+      expect(set.status).toBe(200);
+      await adjust(app, partner.id, 'USDT', '1000');
+
+      const env = { WITHDRAWAL_FEE_USDT: '0', WITHDRAWAL_MIN_USDT: '1' };
+      const servers = await Promise.all([
+        serverProcess(databaseUrl()!, env),
+        serverProcess(databaseUrl()!, env),
+      ]);
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, index) =>
+          fetch(`${servers[index % 2]}/api/v1/withdraw/request/`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${partner.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              currency: 'USDT',
+              network: 'BEP-20',
+              address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+              amount: '10',
+              finance_password: 'finance-pass-1',
+            }),
+          }).then(async (response) => ({ status: response.status, body: await response.json() })),
+        ),
+      );
+
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(100);
+      const refused = answers.filter((answer) => answer.status !== 201);
+      expect(refused).toHaveLength(100);
+      for (const answer of refused) {
+        expect(answer).toEqual({
+          status: 400,
+          body: { amount: ['Amount is bigger than your available balance.'] },
+        });
+      }
+      expect((await balances(app, partner.token)).usdt).toBe('0.000000');
+      const health = await ledgerHealth(app);
+      expect(health).toMatchObject({
+        ok: true,
+        negative_user_accounts: 0,
+        unbalanced_transfers: 0,
+        mismatched_accounts: [],
+      });
+    }, 120_000);
+  },
+);

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { withdrawals } from '../../src/db/schema';
+import { call, post, testApp, type TTestApp } from '../helpers/app';
+import { enableMfa, loginAdmin, registerPartner, totpCode, type TPartner } from '../helpers/factories';
+import { adjust, balances, ledgerHealth } from '../helpers/money';
+import { countRows } from '../helpers/rows';
+
+const REQUEST = '/api/v1/withdraw/request/';
+const VALIDATE = '/api/v1/withdraw/withdraw_address_dexnet_validation/';
+const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+const FINANCE = 'finance-pass-1';
+
+/** A partner with a finance password and `usdt` on the balance. */
+async function fundedPartner(app: TTestApp, usdt = '100'): Promise<TPartner> {
+  const partner = await registerPartner(app);
+  const set = await call(app, 'PATCH', '/api/v1/accounts/info/', {
+    token: partner.token,
+    body: { finance_password: FINANCE, password: partner.password },
+  });
+  expect(set.status).toBe(200);
+  if (usdt !== '0') await adjust(app, partner.id, 'USDT', usdt);
+  return partner;
+}
+
+const withdraw = (
+  app: TTestApp,
+  partner: TPartner,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) =>
+  call(app, 'POST', REQUEST, {
+    token: partner.token,
+    headers,
+    body: {
+      currency: 'USDT',
+      network: 'BEP-20',
+      address: BEP20,
+      amount: '20',
+      finance_password: FINANCE,
+      ...body,
+    },
+  });
+
+const statement = async (app: TTestApp, partner: TPartner) =>
+  (await post(app, '/api/v1/payments/finances/', { operation_type: 'withdrawal' }, partner.token)).body
+    .results;
+
+describe('POST /api/v1/withdraw/withdraw_address_dexnet_validation/', () => {
+  it('names the network of BEP-20 and TRC-20 addresses and refuses the rest', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const check = async (address: string) => (await post(app, VALIDATE, { address }, partner.token)).body;
+    expect(await check(BEP20)).toEqual({ valid: true, network: 'BEP-20' });
+    expect(await check(BEP20.toLowerCase())).toEqual({ valid: true, network: 'BEP-20' });
+    expect(await check(TRC20)).toEqual({ valid: true, network: 'TRC-20' });
+    const refused = [
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', // mixed case, wrong checksum
+      '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b', // a transaction hash
+      '0x55d398326f99059fF775485246999027B3197955', // the USDT contract itself
+      'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8',
+      '',
+    ];
+    for (const address of refused)
+      expect(await check(address), address).toEqual({ valid: false, network: null });
+    expect((await post(app, VALIDATE, { address: BEP20 })).status).toBe(401);
+  });
+});
+
+describe('POST /api/v1/withdraw/request/', () => {
+  it("answers the spec's messages and holds nothing when refused", async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '25');
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ address: '' }, { address: ['Address cannot be empty.'] }],
+      [{ finance_password: '' }, { finance_password: ['Finance password cannot be empty.'] }],
+      [{ amount: '0' }, { amount: ['Amount must be more than zero.'] }],
+      [{ amount: '-5' }, { amount: ['Amount must be more than zero.'] }],
+      [{ amount: '1.0000001' }, { amount: ['Enter a valid value.'] }],
+      [{ amount: '25' }, { amount: ['Amount is bigger than your available balance.'] }], // 25 + fee 1
+      [{ amount: '5' }, { amount: ['The minimum amount is 10.000000 USDT.'] }],
+      [{ amount: '10000.5' }, { amount: ['The maximum amount is 10000.000000 USDT.'] }],
+      [{ address: TRC20 }, { address: ['This address is not a BEP-20 address.'] }],
+      [
+        { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' },
+        { address: ['Enter a valid BEP-20 or TRC-20 address.'] },
+      ],
+      [
+        { currency: 'DXN', network: 'TRC-20', address: TRC20 },
+        { network: ['This currency cannot be withdrawn on this network.'] },
+      ],
+      [{ finance_password: 'wrong-one-1' }, { finance_password: ['Invalid finance password.'] }],
+    ];
+    for (const [body, errors] of cases) {
+      const response = await withdraw(app, partner, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body, JSON.stringify(body)).toEqual(errors);
+    }
+    expect((await balances(app, partner.token)).usdt).toBe('25.000000');
+    expect(await countRows(app, withdrawals)).toBe(0);
+  });
+
+  it('needs a finance password set first', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    expect((await withdraw(app, partner)).body).toEqual({
+      finance_password: ['Set a finance password in your profile first.'],
+    });
+  });
+
+  it('holds the amount and the fee, and lists the withdrawal as pending', async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '100');
+    const response = await withdraw(app, partner, { amount: '20.5' });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      id: expect.any(Number),
+      status: 'pending',
+      amount: '20.500000',
+      fee: '1.000000',
+    });
+    expect((await balances(app, partner.token)).usdt).toBe('78.500000');
+    expect(await statement(app, partner)).toEqual([
+      expect.objectContaining({
+        operation_type: 'withdrawal',
+        currency: 'USDT',
+        amount: '-21.500000',
+        status: 'pending',
+        details: { address: BEP20, network: 'BEP-20', fee: '1.000000' },
+      }),
+    ]);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  it('asks for the authenticator code when two-factor is on', async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '100');
+    const secret = await enableMfa(app, partner.token);
+    expect((await withdraw(app, partner)).body).toEqual({
+      code: ['Enter the code from your authenticator app.'],
+    });
+    expect(
+      (await withdraw(app, partner, { code: '000000' === totpCode(secret, 1) ? '111111' : '000000' })).body,
+    ).toEqual({
+      code: ['Invalid confirmation code.'],
+    });
+    expect((await withdraw(app, partner, { code: totpCode(secret, 1) })).status).toBe(201);
+  });
+
+  it('is idempotent: a repeat answers the first answer and holds once; a retry with a fresh code too', async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '100');
+    const secret = await enableMfa(app, partner.token);
+    const key = { 'idempotency-key': 'w-1' };
+    const first = await withdraw(app, partner, { code: totpCode(secret, 1) }, key);
+    const repeat = await withdraw(app, partner, { code: totpCode(secret, 1) }, key);
+    expect(first.status).toBe(201);
+    expect(repeat).toMatchObject({ status: 201, body: first.body });
+    expect((await balances(app, partner.token)).usdt).toBe('79.000000');
+    expect(await withdraw(app, partner, { amount: '30' }, key)).toMatchObject({ status: 409 });
+    expect(await countRows(app, withdrawals)).toBe(1);
+  });
+});
+
+describe('admin decisions', () => {
+  const admin = async (app: TTestApp, id: number, action: string, body: object = {}) =>
+    post(app, `/api/v1/admin/withdrawals/${id}/${action}/`, body, await loginAdmin(app));
+
+  it('approves, then marks sent with the hash: the held money leaves, the fee goes to the company', async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '50');
+    const { body } = await withdraw(app, partner, { amount: '20' });
+    expect((await admin(app, body.id, 'send', { tx_hash: '0x' + 'a'.repeat(64) })).status).toBe(409);
+    const approved = await admin(app, body.id, 'approve');
+    expect(approved).toMatchObject({
+      status: 200,
+      body: { status: 'approved', amount: '20.000000', email: partner.email },
+    });
+    expect((await admin(app, body.id, 'approve')).body).toEqual({
+      detail: 'This withdrawal is no longer pending.',
+    });
+    const sent = await admin(app, body.id, 'send', { tx_hash: 'B'.repeat(64) });
+    expect(sent.body).toMatchObject({ status: 'sent', tx_hash: `0x${'b'.repeat(64)}` });
+    expect((await statement(app, partner))[0]).toMatchObject({ status: 'sent', hash: `0x${'b'.repeat(64)}` });
+    expect((await balances(app, partner.token)).usdt).toBe('29.000000');
+    expect((await admin(app, body.id, 'reject', { reason: 'too late' })).status).toBe(409);
+    const health = await ledgerHealth(app);
+    expect(health.ok).toBe(true);
+  });
+
+  it('rejects with a reason: the amount and the fee return', async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '50');
+    const { body } = await withdraw(app, partner, { amount: '20' });
+    const rejected = await admin(app, body.id, 'reject', { reason: 'address on a sanctions list' });
+    expect(rejected.body).toMatchObject({ status: 'rejected', reason: 'address on a sanctions list' });
+    expect((await balances(app, partner.token)).usdt).toBe('50.000000');
+    expect((await statement(app, partner))[0]).toMatchObject({
+      status: 'rejected',
+      details: expect.objectContaining({ reason: 'address on a sanctions list' }),
+    });
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  it('lists withdrawals for admins only, filtered by status', async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '100');
+    await withdraw(app, partner, { amount: '10' });
+    const second = await withdraw(app, partner, { amount: '11' });
+    await admin(app, second.body.id, 'approve');
+    const token = await loginAdmin(app);
+    const pending = await call(app, 'GET', '/api/v1/admin/withdrawals/?status=pending', { token });
+    expect(pending.body).toMatchObject({ count: 1, results: [{ amount: '10.000000', status: 'pending' }] });
+    expect((await call(app, 'GET', '/api/v1/admin/withdrawals/', { token })).body.count).toBe(2);
+    expect((await call(app, 'GET', '/api/v1/admin/withdrawals/', { token: partner.token })).status).toBe(403);
+    expect(
+      (await post(app, `/api/v1/admin/withdrawals/${second.body.id}/reject/`, { reason: 'x' }, partner.token))
+        .status,
+    ).toBe(403);
+    expect((await post(app, `/api/v1/admin/withdrawals/99999/approve/`, {}, token)).status).toBe(404);
+  });
+});
+
+describe('a partner sees only their own money', () => {
+  it("never shows another partner's withdrawals or balance", async () => {
+    const app = await testApp();
+    const alice = await fundedPartner(app, '100');
+    const bob = await fundedPartner(app, '0');
+    await withdraw(app, alice, { amount: '10' });
+    expect(await statement(app, bob)).toEqual([]);
+    expect((await balances(app, bob.token)).usdt).toBe('0.000000');
+  });
+});
