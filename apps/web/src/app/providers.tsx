@@ -1,10 +1,26 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, type CSSVariablesResolver, MantineProvider } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es';
+import 'dayjs/locale/it';
+import 'dayjs/locale/pt';
+import 'dayjs/locale/pt-br';
+import 'dayjs/locale/ru';
+import { DatesProvider } from '@mantine/dates';
+import type { TLanguage } from '@portal/contracts';
+import {
+  createTheme,
+  darken,
+  type CSSVariablesResolver,
+  defaultVariantColorsResolver,
+  MantineProvider,
+  parseThemeColor,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 import { errorLines, isUnauthorized } from '../lib/errors';
 import { notify, TOAST_MS } from '../lib/notify';
@@ -24,6 +40,21 @@ const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 8, dark: 5 },
   defaultRadius: 'md',
+  // Every variant of every color keeps a contrast of 4.5:1 (WCAG AA): text on light, subtle and
+  // outline variants, and filled backgrounds under white text, use a darkened last shade; the
+  // default shades are too light for it with orange, yellow and teal.
+  variantColorResolver: (input) => {
+    const colors = defaultVariantColorsResolver(input);
+    const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+    const darkest = parsed.isThemeColor ? input.theme.colors[parsed.color]?.[9] : undefined;
+    if (!darkest) return colors;
+    if (input.variant === 'filled') {
+      return { ...colors, background: darken(darkest, 0.3), hover: darken(darkest, 0.45), color: '#fff' };
+    }
+    if (['light', 'subtle', 'outline'].includes(input.variant))
+      return { ...colors, color: darken(darkest, 0.25) };
+    return colors;
+  },
 });
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
@@ -33,6 +64,17 @@ const cssVariables: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/** Calendar month and day names per interface language; Tuvan readers read Russian ones. */
+const DAYJS_LOCALE: Record<TLanguage, string> = {
+  en: 'en',
+  pt: 'pt',
+  BT: 'pt-br',
+  ru: 'ru',
+  es: 'es',
+  it: 'it',
+  TUV: 'ru',
+};
 
 /** The interface's reaction to a failed call (spec section 8): 401 signs out, the rest toasts. */
 function onFailure(error: unknown, silent: boolean | undefined) {
@@ -69,10 +111,15 @@ export function Providers({ client, children }: { client: QueryClient; children:
       }),
     [client],
   );
+  const { i18n } = useTranslation();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariables}>
-      <Notifications position="top-right" autoClose={TOAST_MS} />
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <DatesProvider
+        settings={{ locale: DAYJS_LOCALE[i18n.language as TLanguage] ?? 'en', firstDayOfWeek: 1 }}
+      >
+        <Notifications position="top-right" autoClose={TOAST_MS} />
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </DatesProvider>
     </MantineProvider>
   );
 }

@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { UsersPage } from '../features/admin/routes/UsersPage';
+import { LedgerPage } from '../features/admin/routes/LedgerPage';
 import { OutboxPage } from '../features/admin/routes/OutboxPage';
+import { WithdrawalsPage } from '../features/admin/routes/WithdrawalsPage';
 import { ConfirmEmailPage } from '../features/auth/routes/ConfirmEmailPage';
 import { LoginPage } from '../features/auth/routes/LoginPage';
 import { RecoverPasswordPage } from '../features/auth/routes/RecoverPasswordPage';
@@ -63,6 +65,8 @@ export const routes = [
             children: [
               { path: '/admin/users', element: <UsersPage /> },
               { path: '/admin/outbox', element: <OutboxPage /> },
+              { path: '/admin/withdrawals', element: <WithdrawalsPage /> },
+              { path: '/admin/ledger', element: <LedgerPage /> },
             ],
           },
         ],

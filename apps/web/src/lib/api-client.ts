@@ -16,6 +16,7 @@ type TRequest = {
   /** Sent as multipart/form-data instead of JSON. */
   form?: FormData;
   query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -25,7 +26,7 @@ type TRequest = {
  */
 export async function apiRequest<T>(path: string, request: TRequest = {}): Promise<T> {
   const method = request.method ?? 'POST';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -1,11 +1,11 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useProfile } from '../../api/get-profile';
 import { useLogout } from '../../api/logout';
-import { Balances } from '../../components/Balances';
+import { WalletBar } from '../../features/wallet/components/WalletBar';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { Logo } from '../../components/Logo';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
@@ -21,6 +21,8 @@ const AREAS = [
 const ADMIN_AREAS = [
   { path: '/admin/users', key: 'users' },
   { path: '/admin/outbox', key: 'outbox' },
+  { path: '/admin/withdrawals', key: 'withdrawals' },
+  { path: '/admin/ledger', key: 'ledger' },
 ] as const;
 
 /** The signed-in screens: header balances, navigation, and the area's content. */
@@ -52,9 +54,6 @@ export function SignedInShell() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
             <Logo to="/dashboard" />
           </Group>
-          <ScrollArea type="never" style={{ flex: 1 }} visibleFrom="md">
-            {profile.data && <Balances balances={profile.data.balances} compact />}
-          </ScrollArea>
           <Group wrap="nowrap" gap="sm">
             <LanguageSelect />
             <Menu position="bottom-end">
@@ -91,6 +90,7 @@ export function SignedInShell() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
+        {profile.data && <WalletBar profile={profile.data} />}
         <Outlet />
       </AppShell.Main>
     </AppShell>

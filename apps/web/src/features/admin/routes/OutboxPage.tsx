@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatDate } from '../../../lib/format';
 import { useOutbox } from '../api/list-outbox';
-import { Pager } from '../components/Pager';
+import { Pager } from '../../../components/Pager';
 
 /** Links in a mail's text, clickable. */
 function MailText({ text }: { text: string }) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatDate } from '../../../lib/format';
 import { useUsers } from '../api/list-users';
-import { Pager } from '../components/Pager';
+import { Pager } from '../../../components/Pager';
 
 export function UsersPage() {
   const { t } = useTranslation();

@@ -1,7 +1,6 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../api/get-profile';
-import { Balances } from '../../../components/Balances';
 import { PageTitle } from '../../../components/PageTitle';
 import { ReferralLink } from '../components/ReferralLink';
 
@@ -13,7 +12,6 @@ export function DashboardPage() {
     <Stack>
       <PageTitle>{t('dashboard.title')}</PageTitle>
       <Text data-testid="welcome">{t('dashboard.welcome', { name: profile.data.first_name })}</Text>
-      <Balances balances={profile.data.balances} />
       <ReferralLink referralId={profile.data.referral_id} />
     </Stack>
   );

@@ -1,0 +1,162 @@
+import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { type TWithdrawalStatus, WITHDRAWAL_STATUSES, type ZAdminWithdrawal } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { PageTitle } from '../../../components/PageTitle';
+import { Pager } from '../../../components/Pager';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { type TDecision, useDecideWithdrawal } from '../api/decide-withdrawal';
+import { useWithdrawals } from '../api/list-withdrawals';
+
+type TWithdrawal = z.infer<typeof ZAdminWithdrawal>;
+
+/** Withdrawals waiting for a decision: approve, then mark sent with the hash; or reject. */
+export function WithdrawalsPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<TWithdrawalStatus>('pending');
+  const [page, setPage] = useState(1);
+  const withdrawals = useWithdrawals(status, page);
+  return (
+    <Stack>
+      <PageTitle>{t('admin.withdrawals.title')}</PageTitle>
+      <Tabs
+        value={status}
+        onChange={(value) => {
+          setStatus((value ?? 'pending') as TWithdrawalStatus);
+          setPage(1);
+        }}
+      >
+        <Tabs.List>
+          {WITHDRAWAL_STATUSES.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t(`transactions.status.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Table.ScrollContainer minWidth={800}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('admin.users.id')}</Table.Th>
+              <Table.Th>{t('fields.email')}</Table.Th>
+              <Table.Th>{t('wallet.amount')}</Table.Th>
+              <Table.Th>{t('wallet.withdraw.address')}</Table.Th>
+              <Table.Th>{t('transactions.columns.date')}</Table.Th>
+              <Table.Th>{t('transactions.columns.status')}</Table.Th>
+              <Table.Th>{t('admin.withdrawals.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {withdrawals.data?.results.map((withdrawal) => (
+              <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Pager count={withdrawals.data?.count ?? 0} page={page} onChange={setPage} />
+    </Stack>
+  );
+}
+
+function WithdrawalRow({ withdrawal }: { withdrawal: TWithdrawal }) {
+  const { t } = useTranslation();
+  const decide = useDecideWithdrawal();
+  const [asking, setAsking] = useState<'reject' | 'send' | null>(null);
+  const [text, setText] = useState('');
+  const act = (decision: TDecision) =>
+    decide.mutate(
+      { id: withdrawal.id, decision },
+      {
+        onSuccess: () => {
+          notify.success(t(`admin.withdrawals.done.${decision.action}`));
+          setAsking(null);
+          setText('');
+        },
+      },
+    );
+  return (
+    <Table.Tr data-testid={`withdrawal-${withdrawal.id}`}>
+      <Table.Td>{withdrawal.id}</Table.Td>
+      <Table.Td>{withdrawal.email}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatAmount(withdrawal.amount)} {withdrawal.currency}
+        <Text size="xs" c="dimmed">
+          {t('admin.withdrawals.fee', { fee: formatAmount(withdrawal.fee) })}
+        </Text>
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm">{withdrawal.address}</Text>
+        <Text size="xs" c="dimmed">
+          {withdrawal.network}
+        </Text>
+      </Table.Td>
+      <Table.Td>{formatDate(withdrawal.created_at)}</Table.Td>
+      <Table.Td>
+        <Badge>{t(`transactions.status.${withdrawal.status}`)}</Badge>
+        {withdrawal.tx_hash && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {withdrawal.tx_hash}
+          </Text>
+        )}
+        {withdrawal.reason && (
+          <Text size="xs" c="dimmed">
+            {withdrawal.reason}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {withdrawal.status === 'pending' && (
+            <Button size="compact-xs" onClick={() => act({ action: 'approve' })} loading={decide.isPending}>
+              {t('admin.withdrawals.approve')}
+            </Button>
+          )}
+          {withdrawal.status === 'approved' && (
+            <Button size="compact-xs" onClick={() => setAsking('send')}>
+              {t('admin.withdrawals.send')}
+            </Button>
+          )}
+          {(withdrawal.status === 'pending' || withdrawal.status === 'approved') && (
+            <Button size="compact-xs" color="red" variant="light" onClick={() => setAsking('reject')}>
+              {t('admin.withdrawals.reject')}
+            </Button>
+          )}
+        </Group>
+        <Modal
+          opened={asking !== null}
+          onClose={() => setAsking(null)}
+          title={asking === 'send' ? t('admin.withdrawals.sendTitle') : t('admin.withdrawals.rejectTitle')}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+        >
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              act(
+                asking === 'send'
+                  ? { action: 'send', tx_hash: text.trim() }
+                  : { action: 'reject', reason: text.trim() },
+              );
+            }}
+          >
+            <Stack>
+              <TextInput
+                label={asking === 'send' ? t('admin.withdrawals.txHash') : t('admin.withdrawals.reason')}
+                value={text}
+                onChange={(event) => setText(event.currentTarget.value)}
+                required
+                data-autofocus
+              />
+              <Button type="submit" loading={decide.isPending} disabled={!text.trim()}>
+                {asking === 'send' ? t('admin.withdrawals.send') : t('admin.withdrawals.reject')}
+              </Button>
+            </Stack>
+          </form>
+        </Modal>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

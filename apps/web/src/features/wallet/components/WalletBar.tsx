@@ -1,0 +1,68 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { TProfile } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../lib/format';
+import { CardTopUpModal } from './CardTopUpModal';
+import { DepositModal } from './DepositModal';
+import { DftTransfer } from './DftTransfer';
+import { WithdrawModal } from './WithdrawModal';
+
+/** The header balances of every signed-in screen (spec section 2), and the ways money comes and goes. */
+export function WalletBar({ profile }: { profile: TProfile }) {
+  const { t } = useTranslation();
+  const [deposit, depositModal] = useDisclosure();
+  const [withdraw, withdrawModal] = useDisclosure();
+  const [card, cardModal] = useDisclosure();
+  const { balances } = profile;
+  const tiles = [
+    { key: 'usdt', label: t('balances.usdt'), value: balances.usdt, unit: 'USDT' },
+    { key: 'dexnet', label: t('balances.dexnet'), value: balances.dexnet, unit: 'DXN' },
+    {
+      key: 'dft',
+      label: t('balances.dft'),
+      value: balances.dft_available,
+      unit: 'DFT',
+      note: t('balances.dftLocked', { amount: formatAmount(balances.dft_locked) }),
+    },
+    { key: 'matching', label: t('balances.matching'), value: balances.matching_bonus, unit: 'USDT' },
+    { key: 'vp', label: t('balances.vp'), value: balances.vp_bonus, unit: 'USDT' },
+    { key: 'other', label: t('balances.other'), value: balances.other_bonuses, unit: 'USDT' },
+  ];
+  return (
+    <Paper withBorder p="sm" mb="md" component="section" aria-label={t('balances.title')}>
+      <SimpleGrid cols={{ base: 2, xs: 3, lg: 6 }} spacing="sm">
+        {tiles.map((tile) => (
+          <Stack key={tile.key} gap={2}>
+            <Text size="xs" c="dimmed">
+              {tile.label}
+            </Text>
+            <Text fw={700} data-testid={`balance-${tile.key}`}>
+              {formatAmount(tile.value)} {tile.unit}
+            </Text>
+            {tile.note && (
+              <Text size="xs" c="dimmed">
+                {tile.note}
+              </Text>
+            )}
+            {tile.key === 'dft' && <DftTransfer profile={profile} />}
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <Group mt="sm" gap="xs">
+        <Button size="xs" onClick={depositModal.open} data-testid="open-deposit">
+          {t('wallet.deposit.open')}
+        </Button>
+        <Button size="xs" variant="light" onClick={withdrawModal.open} data-testid="open-withdraw">
+          {t('wallet.withdraw.open')}
+        </Button>
+        <Button size="xs" variant="light" onClick={cardModal.open} data-testid="open-card">
+          {t('wallet.card.open')}
+        </Button>
+      </Group>
+      <DepositModal opened={deposit} onClose={depositModal.close} />
+      <WithdrawModal opened={withdraw} onClose={withdrawModal.close} mfaEnabled={profile.mfa_enabled} />
+      <CardTopUpModal opened={card} onClose={cardModal.close} />
+    </Paper>
+  );
+}
