@@ -40,7 +40,9 @@ export async function expectAccessible(page: Page) {
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
-    nodes: violation.nodes.slice(0, 5).map((node) => `${node.html.slice(0, 160)} -- ${node.failureSummary ?? ''}`),
+    nodes: violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.html.slice(0, 160)} -- ${node.failureSummary ?? ''}`),
   }));
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }

@@ -1,63 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, testApp, testConfig } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';
 import { databaseUrl } from '../helpers/database';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGTERM');
-});
-
-/** A server process of its own on the test's PostgreSQL database, as a second machine would run. */
-async function serverProcess(url: string, env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-proc-')),
-      SECRET_KEY: testConfig().secretKey,
-      LOG_LEVEL: 'warn',
-      JOBS: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return base;
-    if (tries > 300 || child.exitCode !== null) throw new Error(`server process did not start: ${errors}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { startServerProcess } from '../helpers/process';
 
 describe.runIf(process.env.TEST_DATABASE_URL)(
   'withdrawals under concurrency, on PostgreSQL with two server processes',
@@ -72,11 +18,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(set.status).toBe(200);
       await adjust(app, partner.id, 'USDT', '1000');
 
-      const env = { WITHDRAWAL_FEE_USDT: '0', WITHDRAWAL_MIN_USDT: '1' };
-      const servers = await Promise.all([
-        serverProcess(databaseUrl()!, env),
-        serverProcess(databaseUrl()!, env),
-      ]);
+      const env = {
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl()!,
+        SECRET_KEY: testConfig().secretKey,
+        LOG_LEVEL: 'warn',
+        JOBS: 'false',
+        WITHDRAWAL_FEE_USDT: '0',
+        WITHDRAWAL_MIN_USDT: '1',
+      };
+      const servers = (await Promise.all([startServerProcess(env), startServerProcess(env)])).map(
+        (server) => server.base,
+      );
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, index) =>
           fetch(`${servers[index % 2]}/api/v1/withdraw/request/`, {

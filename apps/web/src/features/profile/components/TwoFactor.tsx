@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../../../components/CodeInput';
+import { CopyValue } from '../../../components/CopyValue';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
@@ -61,16 +62,7 @@ export function TwoFactor({ enabled }: { enabled: boolean }) {
               <QRCodeSVG value={setup.data.otpauth_url} size={180} marginSize={2} aria-hidden />
             </Box>
             <Text size="sm">{t('profile.mfa.manual')}</Text>
-            <Group gap="xs">
-              <Code data-testid="mfa-secret">{setup.data.secret}</Code>
-              <CopyButton value={setup.data.secret}>
-                {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="subtle" onClick={copy}>
-                    {copied ? t('common.copied') : t('common.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyValue value={setup.data.secret} testId="mfa-secret" />
             <CodeInput value={code} onChange={setCode} error={error} testId="mfa-verify-code" />
             <Button type="submit" disabled={code.length !== 6} loading={verify.isPending}>
               {t('profile.mfa.verify')}

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TChainCurrency, type TInvoice, ZInvoiceRequest } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,11 +6,13 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileQuery } from '../../../api/get-profile';
+import { CopyValue } from '../../../components/CopyValue';
 import { formatAmount } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateInvoice } from '../api/create-invoice';
 import { usePaymentStatus } from '../api/get-payment-status';
+import { CurrencySwitch } from './CurrencySwitch';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -61,13 +50,9 @@ export function DepositModal({ opened, onClose }: Props) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <SegmentedControl
-              data={[
-                { value: 'USDT', label: 'USDT' },
-                { value: 'DXN', label: 'DexNet' },
-              ]}
-              aria-label={t('wallet.currency')}
-              {...form.getInputProps('currency')}
+            <CurrencySwitch
+              value={form.values.currency}
+              onChange={(currency) => form.setFieldValue('currency', currency)}
             />
             <TextInput
               label={t('wallet.amount')}
@@ -119,18 +104,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
       <Box role="img" aria-label={t('wallet.deposit.qr')} style={{ alignSelf: 'center' }}>
         <QRCodeSVG value={invoice.address} size={180} marginSize={2} aria-hidden />
       </Box>
-      <Group gap="xs" wrap="nowrap">
-        <Code style={{ overflowWrap: 'anywhere' }} data-testid="deposit-address">
-          {invoice.address}
-        </Code>
-        <CopyButton value={invoice.address}>
-          {({ copied, copy }) => (
-            <Button size="compact-xs" variant="subtle" onClick={copy}>
-              {copied ? t('common.copied') : t('common.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyValue value={invoice.address} testId="deposit-address" />
       <BepWarning />
       <Group justify="space-between">
         <Badge

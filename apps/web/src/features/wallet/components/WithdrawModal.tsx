@@ -5,7 +5,6 @@ import {
   Modal,
   NativeSelect,
   PasswordInput,
-  SegmentedControl,
   Stack,
   Text,
   TextInput,
@@ -30,6 +29,7 @@ import { notify } from '../../../lib/notify';
 import { useWithdrawalLimits } from '../api/get-withdrawal-limits';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
 import { useAddressCheck } from '../api/validate-address';
+import { CurrencySwitch } from './CurrencySwitch';
 
 type TValues = {
   currency: TChainCurrency;
@@ -103,14 +103,9 @@ export function WithdrawModal({ opened, onClose, mfaEnabled }: Props) {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <SegmentedControl
-            data={[
-              { value: 'USDT', label: 'USDT' },
-              { value: 'DXN', label: 'DexNet' },
-            ]}
-            aria-label={t('wallet.currency')}
+          <CurrencySwitch
             value={form.values.currency}
-            onChange={(value) => form.setValues({ currency: value, network: 'BEP-20' })}
+            onChange={(currency) => form.setValues({ currency, network: 'BEP-20' })}
           />
           <NativeSelect
             label={t('wallet.network')}
