@@ -24,8 +24,9 @@ export async function lockDepositAddress(db: Db, userId: number) {
 }
 
 /**
- * The user's row with its derivation index, its address still a placeholder (unique, because
- * user_id is); undefined when the user has a row already.
+ * Takes the user's derivation index: the address is derived from it, so the row holds
+ * `pending:<user id>` until setDepositAddress writes the address in the same transaction.
+ * Undefined when the user has a row already.
  */
 export async function insertDepositAddress(db: Db, userId: number) {
   const [row] = await db
