@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
+import { ZERO_BALANCES } from '../helpers/money';
 import { uploads, users } from '../../src/db/schema';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { userRow, auditActions, countRows } from '../helpers/rows';
@@ -61,15 +62,7 @@ describe('POST /api/v1/accounts/info/', () => {
       has_finance_password: false,
       binary_side: 'left',
       kyc_status: 'none',
-      balances: {
-        usdt: '0.000000',
-        dexnet: '0.00000000',
-        dft_locked: '0.00000000',
-        dft_available: '0.00000000',
-        matching_bonus: '0.000000',
-        vp_bonus: '0.000000',
-        other_bonuses: '0.000000',
-      },
+      balances: ZERO_BALANCES,
       dft_next_unlock_at: null,
     });
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
+import { ZERO_BALANCES } from '../helpers/money';
 import { post, testApp, type TTestApp } from '../helpers/app';
 import { countRows } from '../helpers/rows';
 import { partnerInput, registerPartner } from '../helpers/factories';
@@ -33,12 +34,7 @@ describe('POST /api/v1/accounts/register/', () => {
       has_finance_password: false,
       binary_side: 'left',
       kyc_status: 'none',
-      balances: {
-        usdt: '0.000000',
-        dexnet: '0.00000000',
-        dft_locked: '0.00000000',
-        dft_available: '0.00000000',
-      },
+      balances: ZERO_BALANCES,
     });
     expect(response.body.user.referral_id).toMatch(/^[A-Z2-9]{8}$/);
     expect(response.body.user).not.toHaveProperty('password_hash');

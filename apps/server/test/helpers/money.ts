@@ -2,6 +2,17 @@ import { expect } from 'vitest';
 import { call, post, type TTestApp } from './app';
 import { loginAdmin } from './factories';
 
+/** The balances of a new partner, as the profile shows them. */
+export const ZERO_BALANCES = {
+  usdt: '0.000000',
+  dexnet: '0.00000000',
+  dft_locked: '0.00000000',
+  dft_available: '0.00000000',
+  matching_bonus: '0.000000',
+  vp_bonus: '0.000000',
+  other_bonuses: '0.000000',
+};
+
 /** Credits (or debits) a partner through the admin adjustment call, as an operator would. */
 export async function adjust(
   app: TTestApp,
