@@ -1,6 +1,8 @@
-/** Where the end-to-end server runs and who its superuser is. */
+/** Where the end-to-end server runs (E2E_PORT moves it, e.g. for two runs side by side) and who its superuser is. */
+const port = Number(process.env.E2E_PORT ?? 4173);
+
 export const E2E = {
-  port: 4173,
-  baseUrl: 'http://localhost:4173',
+  port,
+  baseUrl: `http://localhost:${port}`,
   admin: { email: 'e2e-admin@example.com', password: 'e2e-admin-password' },
 };
