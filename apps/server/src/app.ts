@@ -1,11 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MESSAGES } from '@portal/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createHttpCardProvider } from './adapters/card/http';
 import { createDisabledCardProvider } from './adapters/card/provider';
@@ -20,6 +16,7 @@ import { createDeposits } from './modules/deposits/service';
 import { createWatcher } from './modules/deposits/watcher';
 import type { TConfig } from './config';
 import type { Database } from './db/client';
+import { installSecurityHeaders, serveWebApp } from './http/delivery';
 import { installErrorHandler } from './http/error-handler';
 import { installZodValidation, requestJsonSchema } from './http/route';
 import { bootstrapAccounts } from './modules/accounts/bootstrap';
@@ -72,6 +69,7 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
 
   installZodValidation(app);
   installErrorHandler(app);
+  await installSecurityHeaders(app, config.publicUrl);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.avatarMaxBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
@@ -153,33 +151,4 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
 
   serveWebApp(app, config.webDist);
   return app;
-}
-
-/**
- * The built web app: files as they are (hashed assets cached for good), and index.html for any
- * other GET outside the API, so that the router's history-mode paths load directly.
- */
-function serveWebApp(app: FastifyInstance, webDist: string | null): void {
-  const index = webDist ? join(webDist, 'index.html') : null;
-  const hasApp = index !== null && existsSync(index);
-  if (hasApp) {
-    void app.register(fastifyStatic, {
-      root: webDist!,
-      wildcard: false,
-      index: false,
-      // Our headers below, not send's default max-age=0.
-      cacheControl: false,
-      setHeaders: (response, path) => {
-        response.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|media|accounts)(\/|$)/.test(request.url);
-    if (hasApp && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ detail: MESSAGES.notFound });
-  });
 }

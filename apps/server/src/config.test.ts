@@ -50,3 +50,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@example.com' })).toThrow(/go together/);
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('follows PORT by default, so that mail links reach this server', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '4100',
+      PUBLIC_URL: 'https://partners.example.com/',
+    });
+    expect(set.publicUrl).toBe('https://partners.example.com');
+  });
+});

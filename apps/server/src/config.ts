@@ -33,8 +33,8 @@ const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Where the link in a mail points: the address partners open the portal at. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Where the link in a mail points: the address partners open the portal at (default: this PORT on localhost). */
+  PUBLIC_URL: z.url().optional(),
   /** PostgreSQL; without it the embedded PGlite keeps its data under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -185,7 +185,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') },
     databasePoolSize: env.DATABASE_POOL_SIZE,
     secretKey: env.SECRET_KEY ?? developmentSecret(dataDir),

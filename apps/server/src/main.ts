@@ -48,14 +48,17 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  // The address actually listened on (PORT=0 picks a free port), beside the one mails link to.
+  const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(
     {
+      address,
+      publicUrl: config.publicUrl,
       database: database.driver,
       mail: config.smtpUrl ? 'smtp' : 'outbox',
       web: config.webDist ?? defaultWebDist() ?? 'not built',
     },
-    `portal ready at ${config.publicUrl}`,
+    `portal listening at ${address}`,
   );
 }
 

@@ -12,6 +12,9 @@ describe('the server process', () => {
       DATABASE_URL: '',
     });
     const base = server.base;
+    // The start log names the address actually listened on, and mail links follow PORT.
+    expect(server.output()).toContain(`portal listening at ${base}`);
+    expect(server.output()).toContain(`"publicUrl":"http://localhost:${new URL(base).port}"`);
 
     const login = await fetch(`${base}/api/v1/accounts/login/`, {
       method: 'POST',
