@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+import './styles/public';
 import 'dayjs/locale/es';
 import 'dayjs/locale/it';
 import 'dayjs/locale/pt';

@@ -10,28 +10,27 @@ import {
 } from '@portal/contracts';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import BT from '../locales/BT.json';
 import en from '../locales/en.json';
-import es from '../locales/es.json';
-import it from '../locales/it.json';
-import pt from '../locales/pt.json';
-import ru from '../locales/ru.json';
-import TUV from '../locales/TUV.json';
 
 /** English server messages, from the one catalogue in contracts ({x} becomes i18next's {{x}}). */
 const englishMessages = Object.fromEntries(
   Object.entries(MESSAGES).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
 ) as Record<TMessageKey, string>;
 
-export const resources = {
-  en: { translation: { ...en, messages: englishMessages } },
-  pt: { translation: pt },
-  BT: { translation: BT },
-  ru: { translation: ru },
-  es: { translation: es },
-  it: { translation: it },
-  TUV: { translation: TUV },
-} as const;
+/**
+ * English is built in (it is the fallback of every other language); each other language is a
+ * chunk of its own, fetched when it is first shown, so a visitor downloads only the one they read.
+ */
+const english = { ...en, messages: englishMessages };
+const OTHER_LANGUAGES = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*.json',
+  '!../locales/en.json',
+]);
+
+async function loadLanguage(language: TLanguage): Promise<Record<string, unknown> | null> {
+  const load = OTHER_LANGUAGES[`../locales/${language}.json`];
+  return load ? (await load()).default : null;
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -54,9 +53,15 @@ function initialLanguage(): TLanguage {
   return DEFAULT_LANGUAGE;
 }
 
-export function initI18n(language: TLanguage = initialLanguage()) {
-  void i18next.use(initReactI18next).init({
-    resources,
+/** Starts i18next in `language`, once its texts are here (at once for English). */
+export async function initI18n(language: TLanguage = initialLanguage()) {
+  const bundle = language === DEFAULT_LANGUAGE ? null : await loadLanguage(language);
+  await i18next.use(initReactI18next).init({
+    resources: {
+      [DEFAULT_LANGUAGE]: { translation: english },
+      ...(bundle ? { [language]: { translation: bundle } } : {}),
+    },
+    initAsync: false,
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -71,6 +76,10 @@ export function initI18n(language: TLanguage = initialLanguage()) {
 /** Shows the interface in `language` and remembers it on this device. */
 export async function changeLanguage(language: TLanguage): Promise<void> {
   localStorage.setItem(STORAGE_KEY, language);
+  if (!i18next.hasResourceBundle(language, 'translation')) {
+    const bundle = await loadLanguage(language);
+    if (bundle) i18next.addResourceBundle(language, 'translation', bundle);
+  }
   document.documentElement.lang = LOCALE_OF[language];
   await i18next.changeLanguage(language);
 }

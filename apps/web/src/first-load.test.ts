@@ -1,0 +1,94 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The first-load budget of ISSUE 6: what a visitor of /login downloads, gzip. */
+const JS_BUDGET = 170 * 1024;
+const CSS_BUDGET = 40 * 1024;
+
+type TChunk = { file: string; src?: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+
+const root = resolve(import.meta.dirname, '..');
+const outDir = join(mkdtempSync(join(tmpdir(), 'portal-first-load-')), 'dist');
+let manifest: Record<string, TChunk>;
+let html: string;
+
+beforeAll(async () => {
+  // Vitest runs with NODE_ENV=test, which would build React's development bundles.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  manifest = JSON.parse(readFileSync(`${outDir}-private/.vite/manifest.json`, 'utf8')) as Record<
+    string,
+    TChunk
+  >;
+  html = readFileSync(join(outDir, 'index.html'), 'utf8');
+}, 120_000);
+afterAll(() => rmSync(resolve(outDir, '..'), { recursive: true, force: true }));
+
+const gzipSize = (file: string) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+
+/** The files a page needs: index.html's scripts, preloads and styles, and those of the route's chunk. */
+function firstLoad(routeSource: string): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const [, file] of html.matchAll(/<script[^>]+src="\/([^"]+)"/g)) js.add(file!);
+  for (const [, file] of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)) js.add(file!);
+  for (const [, file] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)) css.add(file!);
+  // The lazy chunk of the route, with every chunk it imports (a dynamic import loads them all).
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`no chunk ${key} in the build`);
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit(routeSource);
+  return { js, css };
+}
+
+describe('first load of /login', () => {
+  it(`downloads at most ${JS_BUDGET / 1024} KB of JavaScript and ${CSS_BUDGET / 1024} KB of CSS (gzip)`, () => {
+    const { js, css } = firstLoad('src/features/auth/routes/LoginPage.tsx');
+    const jsBytes = [...js].reduce((sum, file) => sum + gzipSize(file), 0);
+    const cssBytes = [...css].reduce((sum, file) => sum + gzipSize(file), 0);
+    console.log(
+      `/login first load: JS ${(jsBytes / 1024).toFixed(1)} KB, CSS ${(cssBytes / 1024).toFixed(1)} KB gzip`,
+    );
+    expect(jsBytes).toBeLessThanOrEqual(JS_BUDGET);
+    expect(cssBytes).toBeLessThanOrEqual(CSS_BUDGET);
+  });
+
+  it('leaves the other languages, the signed-in screens and the admin ones to their own chunks', () => {
+    const { js } = firstLoad('src/features/auth/routes/LoginPage.tsx');
+    const loaded = [...js].map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');
+    // A Russian text and an admin screen's own source are nowhere in what /login loads.
+    const ru = JSON.parse(readFileSync(join(root, 'src/locales/ru.json'), 'utf8')) as {
+      common: Record<string, string>;
+    };
+    const russian = Object.values(ru.common).find((text) => /[а-я]{6,}/i.test(text))!;
+    expect(loaded).not.toContain(russian);
+    for (const screen of ['src/features/admin/routes/UsersPage.tsx', 'src/app/shells/SignedInShell.tsx']) {
+      expect(js.has(manifest[screen]!.file), screen).toBe(false);
+    }
+    // No source map is left in what the server serves, and every text file has its .br and .gz.
+    for (const file of js) {
+      expect(readFileSync(join(outDir, file), 'utf8')).not.toMatch(/sourceMappingURL/);
+      expect(gzipSize(file)).toBeGreaterThan(0);
+      expect(readFileSync(join(outDir, `${file}.br`)).length).toBeGreaterThan(0);
+      expect(readFileSync(join(outDir, `${file}.gz`)).length).toBeGreaterThan(0);
+    }
+  });
+});
