@@ -1,11 +1,4 @@
 import './styles/public';
-import 'dayjs/locale/es';
-import 'dayjs/locale/it';
-import 'dayjs/locale/pt';
-import 'dayjs/locale/pt-br';
-import 'dayjs/locale/ru';
-import { DatesProvider } from '@mantine/dates';
-import type { TLanguage } from '@portal/contracts';
 import {
   createTheme,
   darken,
@@ -18,7 +11,6 @@ import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 import { errorLines, isUnauthorized } from '../lib/errors';
 import { notify, TOAST_MS } from '../lib/notify';
@@ -63,17 +55,6 @@ const cssVariables: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** Calendar month and day names per interface language; Tuvan readers read Russian ones. */
-const DAYJS_LOCALE: Record<TLanguage, string> = {
-  en: 'en',
-  pt: 'pt',
-  BT: 'pt-br',
-  ru: 'ru',
-  es: 'es',
-  it: 'it',
-  TUV: 'ru',
-};
-
 /** The interface's reaction to a failed call (spec section 8): 401 signs out, the rest toasts. */
 function onFailure(error: unknown, silent: boolean | undefined) {
   if (isUnauthorized(error)) {
@@ -109,15 +90,10 @@ export function Providers({ client, children }: { client: QueryClient; children:
       }),
     [client],
   );
-  const { i18n } = useTranslation();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariables}>
-      <DatesProvider
-        settings={{ locale: DAYJS_LOCALE[i18n.language as TLanguage] ?? 'en', firstDayOfWeek: 1 }}
-      >
-        <Notifications position="top-right" autoClose={TOAST_MS} />
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </DatesProvider>
+      <Notifications position="top-right" autoClose={TOAST_MS} />
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

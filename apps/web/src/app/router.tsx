@@ -82,10 +82,18 @@ export const routes: RouteObject[] = [
     element: <RequireSession />,
     children: [
       {
-        // The signed-in frame brings the styles of the components only its screens use.
+        // The signed-in frame brings the date settings and the styles only its screens use.
         element: screen(
-          () => Promise.all([import('./shells/SignedInShell'), import('./styles/signed-in')]),
-          ([m]) => m.SignedInShell,
+          () =>
+            Promise.all([import('./shells/SignedInShell'), import('./dates'), import('./styles/signed-in')]),
+          ([{ SignedInShell }, { DatesSettings }]) =>
+            function SignedInFrame() {
+              return (
+                <DatesSettings>
+                  <SignedInShell />
+                </DatesSettings>
+              );
+            },
         ),
         children: [
           {

@@ -1,0 +1,138 @@
+// Lighthouse on /login and /dashboard (signed in), desktop and mobile presets, median of N runs,
+// against the built app in local Chromium (it cannot download a browser).
+//
+//   npm run build && node bench/lighthouse.mjs            # starts the built server on BENCH_PORT
+//   BASE_URL=http://localhost:3000 node bench/lighthouse.mjs   # or audits one already running
+//
+// Settings: BENCH_PORT (default 3183), RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium).
+// The figures and the command are reported in docs/performance.md.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 3183);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
+
+async function startServer() {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-lighthouse-')),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://localhost:${PORT}`;
+  for (let tries = 0; tries < 300; tries++) {
+    const ready = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { base, stop: () => child.kill('SIGTERM') };
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start (run `npm run build` first)');
+}
+
+async function signIn(base) {
+  const response = await fetch(`${base}/api/v1/accounts/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok)
+    throw new Error(`sign-in failed: ${response.status} (set the admin of BASE_URL's server)`);
+  return (await response.json()).token;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function audit(chrome, url, preset, token) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const page = await browser.newPage();
+    // The session lives in local storage (apps/web/src/lib/session.ts): set it on the origin first.
+    await page.goto(new URL('/api/health', url).href);
+    await page.evaluate((value) => {
+      if (value) localStorage.setItem('token', value);
+      else localStorage.removeItem('token');
+    }, token);
+    const flags = {
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+    };
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined, page);
+    const { lhr } = result;
+    await page.close();
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      fcp: lhr.audits['first-contentful-paint'].numericValue,
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+const server = process.env.BASE_URL ? { base: process.env.BASE_URL, stop: () => {} } : await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const token = await signIn(server.base);
+  const rows = [];
+  for (const [path, signedIn] of [
+    ['/login', false],
+    ['/dashboard', true],
+  ]) {
+    for (const preset of ['mobile', 'desktop']) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        runs.push(await audit(chrome, `${server.base}${path}`, preset, signedIn ? token : null));
+      }
+      const landed = new URL(runs[0].finalUrl).pathname;
+      if (landed !== path) throw new Error(`${path} ended at ${landed}: the session was not taken`);
+      rows.push({
+        page: path,
+        preset,
+        score: median(runs.map((r) => r.score)),
+        'FCP ms': Math.round(median(runs.map((r) => r.fcp))),
+        'LCP ms': Math.round(median(runs.map((r) => r.lcp))),
+        'TBT ms': Math.round(median(runs.map((r) => r.tbt))),
+        runs: runs.map((r) => r.score).join(' '),
+      });
+      console.log(JSON.stringify(rows.at(-1)));
+    }
+  }
+  console.log(`\nLighthouse performance, median of ${RUNS} (${server.base}):`);
+  console.table(rows);
+} finally {
+  await chrome.kill();
+  server.stop();
+}
