@@ -5,7 +5,7 @@
 //   BASE_URL=http://localhost:3000 node bench/lighthouse.mjs   # or audits one already running
 //
 // Settings: BENCH_PORT (default 3183), RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium).
-// The figures and the command are reported in docs/performance.md.
+// The figures and the command are reported in docs/web-performance.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

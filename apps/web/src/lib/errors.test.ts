@@ -4,8 +4,8 @@ import { ApiError } from './api-client';
 import { errorLines, fieldErrorsOf } from './errors';
 import { changeLanguage, initI18n } from './i18n';
 
-beforeAll(() => {
-  initI18n('en');
+beforeAll(async () => {
+  await initI18n('en');
 });
 
 describe('what a failed call says (spec section 8)', () => {
