@@ -95,6 +95,8 @@ export const MESSAGES = {
   cardDailyAttempts: 'This card has reached its {limit} attempts for today.',
   cardMonthlyAttempts: 'This card has reached its {limit} attempts for this month.',
   cardDeclined: 'The card was declined by the bank.',
+  cardInsufficientFunds:
+    'The card was declined: not enough funds on it. Try a smaller amount or another card.',
   cardProviderUnavailable: 'The card payment service is unavailable. Please try again later.',
 } as const;
 
