@@ -116,6 +116,23 @@ describe('card attempt limits are reserved, not read', () => {
   });
 });
 
+describe('card form answers', () => {
+  it('explains a two-digit year and says when a card has insufficient funds', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    expect((await pay(app, partner.token, request({ expiry_year: 29 }))).body).toEqual({
+      expiry_year: ['Enter the expiry year in four digits (YYYY).'],
+    });
+    expect(
+      (await pay(app, partner.token, request({ card_number: SANDBOX_CARDS.insufficientFunds.number }))).body,
+    ).toEqual({
+      non_field_errors: [
+        'The card was declined: not enough funds on it. Try a smaller amount or another card.',
+      ],
+    });
+  });
+});
+
 describe('card charges are written before the credit, and reconciled', () => {
   it('keeps an approved charge whose credit fails, and the job credits it exactly once', async () => {
     const app = await testApp();
