@@ -24,6 +24,7 @@ import { createRecovery } from './modules/accounts/recovery';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
 import { adminRoutes } from './modules/admin/routes';
+import { cardJobs } from './modules/card/jobs';
 import { cardRoutes } from './modules/card/routes';
 import { createCardPayments } from './modules/card/service';
 import { createAdmin } from './modules/admin/service';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   }
 
   if (config.jobs) startJobs(app, depositJobs({ config, watcher, deposits, devChain }));
+  if (config.jobs) startJobs(app, cardJobs({ cards, log: app.log }));
 
   serveWebApp(app, config.webDist);
   return app;

@@ -59,6 +59,8 @@ const ZEnv = z.object({
   LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Sign-ups per client address per hour (429 beyond it); tests and benchmarks raise it. */
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool.default(false),
   /** Background jobs (chain watcher, development chain blocks, unlocks) in this process. */
@@ -128,6 +130,7 @@ export type TConfig = {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   avatarMaxBytes: number;
   rateLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  registrationsPerIpPerHour: number;
   trustProxy: boolean;
   jobs: boolean;
   chain: {
@@ -203,6 +206,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       perIp: env.LOGIN_ATTEMPTS_PER_IP,
       windowSeconds: env.RATE_LIMIT_WINDOW_MINUTES * 60,
     },
+    registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
     chain: {

@@ -58,6 +58,8 @@ export const MESSAGES = {
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
   tooManyAttempts: 'Too many attempts. Try again later.',
+  tooManyRegistrations:
+    'Too many accounts have been registered from this network in the last hour. Please try again later.',
   payloadTooLarge: 'The request is too large.',
   unsupportedMediaType: 'Unsupported media type.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
@@ -86,6 +88,7 @@ export const MESSAGES = {
   // card top-up
   cardNumberInvalid: 'Enter a valid card number.',
   cardExpiryInvalid: 'Enter a valid expiry date.',
+  cardExpiryYear: 'Enter the expiry year in four digits (YYYY).',
   cardExpired: 'This card has expired.',
   cardCvcInvalid: 'Enter the 3- or 4-digit security code.',
   cardAmountBelowMinimum: 'The minimum top-up is {min} USDT.',
@@ -95,6 +98,8 @@ export const MESSAGES = {
   cardDailyAttempts: 'This card has reached its {limit} attempts for today.',
   cardMonthlyAttempts: 'This card has reached its {limit} attempts for this month.',
   cardDeclined: 'The card was declined by the bank.',
+  cardInsufficientFunds:
+    'The card was declined: not enough funds on it. Try a smaller amount or another card.',
   cardProviderUnavailable: 'The card payment service is unavailable. Please try again later.',
 } as const;
 

@@ -228,8 +228,8 @@ export const ZCardPaymentRequest = z.object({
     .max(12, { error: MESSAGES.cardExpiryInvalid }),
   expiry_year: z.coerce
     .number({ error: MESSAGES.cardExpiryInvalid })
-    .int()
-    .min(2000)
+    .int({ error: MESSAGES.cardExpiryYear })
+    .min(2000, { error: MESSAGES.cardExpiryYear })
     .max(2100, { error: MESSAGES.cardExpiryInvalid }),
   cvc: z.string({ error: MESSAGES.cardCvcInvalid }).regex(/^[0-9]{3,4}$/, { error: MESSAGES.cardCvcInvalid }),
   holder_name: zText(100),

@@ -454,11 +454,25 @@ export const cardPayments = pgTable(
     status: text('status').notNull(),
     declineReason: text('decline_reason'),
     providerReference: text('provider_reference'),
+    /**
+     * The portal's name for the charge, sent to the provider as its idempotency key: one row per
+     * charge, so a request retried under the same Idempotency-Key joins it (modules/card).
+     */
+    chargeReference: text('charge_reference'),
     createdAt: createdAt(),
   },
   (t) => [
     index('card_payments_card_idx').on(t.cardFingerprint, t.createdAt),
     index('card_payments_user_idx').on(t.userId, t.id),
-    check('card_payments_status_check', sql`${t.status} in ('approved', 'declined', 'refused')`),
+    uniqueIndex('card_payments_charge_reference_key').on(t.chargeReference),
+    // pending: reserved, at the provider; charged: approved by the provider, not yet credited;
+    // approved: charged and credited; failed: the provider gave no answer (modules/card).
+    check(
+      'card_payments_status_check',
+      sql`${t.status} in ('pending', 'charged', 'approved', 'failed', 'declined', 'refused')`,
+    ),
+    index('card_payments_charged_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'charged'`),
   ],
 );

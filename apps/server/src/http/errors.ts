@@ -43,6 +43,6 @@ export const fail = {
   payloadTooLarge: () => detail(413, 'payloadTooLarge'),
   /** 503: a service we depend on failed; `cause` is logged, never shown. */
   unavailable: (key: TMessageKey, cause?: unknown) => Object.assign(detail(503, key), { cause }),
-  tooManyAttempts: (retryAfterSeconds: number) =>
-    detail(429, 'tooManyAttempts', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
+  tooManyAttempts: (retryAfterSeconds: number, key: TMessageKey = 'tooManyAttempts') =>
+    detail(429, key, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
 } as const;

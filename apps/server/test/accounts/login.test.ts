@@ -1,15 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
 import { deriveKey } from '../../src/lib/crypto';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { countRows } from '../helpers/rows';
-import { enableMfa, registerPartner, totpCode } from '../helpers/factories';
+import { loadConfig } from '../../src/config';
+import { enableMfa, partnerInput, registerPartner, totpCode } from '../helpers/factories';
 
 const LOGIN = '/api/v1/accounts/login/';
 const MFA_LOGIN = '/api/v1/accounts/mfa_login/';
 const INFO = '/api/v1/accounts/info/';
+const REGISTER = '/api/v1/accounts/register/';
 const INVALID_PAIR = { non_field_errors: ['Invalid username/password pair.'] };
 const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided or have expired.' };
 const TOO_MANY = { detail: 'Too many attempts. Try again later.' };
@@ -86,10 +88,21 @@ describe('POST /api/v1/accounts/login/', () => {
   });
 });
 
+/** A sign-in from the client address `address`. */
+async function loginFrom(app: TTestApp, address: string, email: string, password: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: LOGIN,
+    remoteAddress: address,
+    payload: { email, password },
+  });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
 describe('login rate limits', () => {
   const perAccount = testConfig().rateLimits.perAccount;
 
-  it('after LOGIN_ATTEMPTS_PER_ACCOUNT failures refuses even the right password, with Retry-After; other accounts still sign in', async () => {
+  it('after LOGIN_ATTEMPTS_PER_ACCOUNT failures from one address refuses even the right password there, with Retry-After; other accounts still sign in', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const other = await registerPartner(app);
@@ -142,6 +155,80 @@ describe('login rate limits', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it("strangers' failures from many addresses never lock the owner out of their own address", async () => {
+    const app = await testApp();
+    const owner = await registerPartner(app);
+    // The owner has signed in from home before.
+    expect((await loginFrom(app, '198.51.100.10', owner.email, owner.password)).status).toBe(200);
+    let refused = 0;
+    for (let attempt = 1; attempt <= 3 * perAccount; attempt++) {
+      const stranger = `203.0.113.${attempt}`;
+      const answer = await loginFrom(app, stranger, owner.email, `guess-${attempt}`);
+      expect([400, 429], `attempt ${attempt}`).toContain(answer.status);
+      if (answer.status === 429) refused += 1;
+    }
+    // Strangers were slowed down once past the account's limit...
+    expect(refused).toBeGreaterThan(0);
+    // ...but the owner, from home, signs in at once.
+    const home = await loginFrom(app, '198.51.100.10', owner.email, owner.password);
+    expect(home.status).toBe(200);
+    await expectWorkingToken(app, home.body.token, owner.id);
+  });
+
+  it('slows an account down across addresses with a growing Retry-After, never a lock-out', async () => {
+    const app = await testApp();
+    const owner = await registerPartner(app);
+    for (let attempt = 1; attempt <= perAccount; attempt++) {
+      expect((await loginFrom(app, `203.0.113.${attempt}`, owner.email, 'guess')).status).toBe(400);
+    }
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      // One attempt goes through; the next, from yet another address, waits.
+      expect((await loginFrom(app, `192.0.2.${2 * round}`, owner.email, 'guess')).status).toBe(400);
+      const slowed = await loginFrom(app, `192.0.2.${2 * round + 1}`, owner.email, owner.password);
+      expect(slowed).toMatchObject({ status: 429, body: TOO_MANY });
+      waits.push(Number(slowed.headers['retry-after']));
+      // Time passes: the slot is free again.
+      await app.database.db.execute(
+        sql`update rate_limits set window_start = window_start - interval '1 hour' where key like 'login:slow:%'`,
+      );
+    }
+    expect(waits[0]).toBeGreaterThanOrEqual(1);
+    expect(waits[3]).toBeGreaterThan(waits[0]!);
+    for (const wait of waits) expect(wait).toBeLessThanOrEqual(60);
+    // Once the slot is free, the owner signs in from a new address: slowed, never locked.
+    const fresh = await loginFrom(app, '198.51.100.77', owner.email, owner.password);
+    expect(fresh.status).toBe(200);
+  });
+
+  it('does not let the per-address limit lock out an account that signed in from that address before', async () => {
+    const app = await testApp({ config: { rateLimits: { perAccount: 50, perIp: 3, windowSeconds: 900 } } });
+    const admin = await registerPartner(app);
+    expect((await post(app, LOGIN, { email: admin.email, password: admin.password })).status).toBe(200);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const someone = await registerPartner(app);
+      expect(
+        (await post(app, LOGIN, { email: someone.email, password: 'wrong' })).status,
+      ).toBeGreaterThanOrEqual(400);
+    }
+    expect((await post(app, LOGIN, { email: 'new@example.com', password: 'wrong' })).status).toBe(429);
+    const again = await post(app, LOGIN, { email: admin.email, password: admin.password });
+    expect(again.status).toBe(200);
+  });
+
+  it('keeps the finance password check apart from sign-in failures', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    for (let attempt = 1; attempt <= perAccount + 2; attempt++) {
+      await loginFrom(app, `203.0.113.${attempt}`, partner.email, 'guess');
+    }
+    const set = await call(app, 'PATCH', INFO, {
+      token: partner.token,
+      body: { finance_password: 'finance-pass-1', password: partner.password },
+    });
+    expect(set.status).toBe(200);
+  });
+
   it('is shared by two server instances on the same database', async () => {
     const first = await testApp();
     const second = await testApp({ database: first.database });
@@ -161,6 +248,34 @@ describe('login rate limits', () => {
       status: 429,
       body: TOO_MANY,
     });
+  });
+});
+
+describe('registrations per address', () => {
+  it('answers 429 with Retry-After and a clear message past REGISTRATIONS_PER_IP_PER_HOUR, per address', async () => {
+    const app = await testApp({ config: { registrationsPerIpPerHour: 3 } });
+    const register = (address: string, input = partnerInput()) =>
+      app.inject({ method: 'POST', url: REGISTER, remoteAddress: address, payload: input });
+    const first = await registerPartner(app);
+    // A refused sign-up counts too: it is no free way to test which emails have accounts.
+    expect((await register('127.0.0.1', partnerInput({ email: first.email }))).statusCode).toBe(400);
+    expect((await register('127.0.0.1')).statusCode).toBe(201);
+    const refused = await register('127.0.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail:
+        'Too many accounts have been registered from this network in the last hour. Please try again later.',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await register('198.51.100.20')).statusCode).toBe(201);
+    // Signing in is not affected.
+    expect((await post(app, LOGIN, { email: first.email, password: first.password })).status).toBe(200);
+  });
+
+  it('defaults to 30 an hour', () => {
+    expect(loadConfig({ SECRET_KEY: testConfig().secretKey }).registrationsPerIpPerHour).toBe(30);
   });
 });
 

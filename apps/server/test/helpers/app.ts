@@ -21,6 +21,8 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     ADMIN_PASSWORD: ADMIN.password,
     // Tests run jobs themselves, when they mean to.
     JOBS: 'false',
+    // The suite registers many partners from one address.
+    REGISTRATIONS_PER_IP_PER_HOUR: '100000',
   });
   return { ...config, ...overrides };
 }

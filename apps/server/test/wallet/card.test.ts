@@ -48,6 +48,7 @@ const MESSAGES = {
   daily: 'This card has reached its 10 attempts for today.',
   monthly: 'This card has reached its 50 attempts for this month.',
   declined: 'The card was declined by the bank.',
+  insufficientFunds: 'The card was declined: not enough funds on it. Try a smaller amount or another card.',
   unavailable: 'The card payment service is unavailable. Please try again later.',
 };
 
@@ -183,7 +184,7 @@ describe('card top-up', () => {
       [
         request({ amount: '20', card_number: CARDS.insufficientFunds.number }),
         400,
-        { non_field_errors: [MESSAGES.declined] },
+        { non_field_errors: [MESSAGES.insufficientFunds] },
       ],
       [
         request({ amount: '20', card_number: CARDS.providerError.number }),
@@ -200,8 +201,8 @@ describe('card top-up', () => {
     expect((await balances(app, partner.token)).usdt).toBe('0.000000');
     expect(await countRows(app, ledgerTransfers)).toBe(0);
     expect(await countRows(app, walletOperations)).toBe(0);
-    // Recorded: every attempt that names a card, not the mistyped number, the expired card or
-    // the provider's failure.
+    // Recorded: every attempt that names a card, not the mistyped number or the expired card;
+    // a charge the provider did not answer is kept as failed, with its reference.
     expect(
       (await attemptRows(app)).map((row) => [row.status, row.declineReason, row.cardLast4, row.cardCountry]),
     ).toEqual([
@@ -212,6 +213,7 @@ describe('card top-up', () => {
       ['refused', 'cardCountryNotAllowed', '0119', 'RU'],
       ['declined', 'card_declined', '0002', 'FR'],
       ['declined', 'insufficient_funds', '9995', 'ES'],
+      ['failed', 'cardProviderUnavailable', '0127', 'DE'],
     ]);
     expect((await ledgerHealth(app)).ok).toBe(true);
   });

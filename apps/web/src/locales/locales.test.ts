@@ -20,6 +20,7 @@ const ALLOWED_SAME_KEYS = new Set([
   'balances.dexnet',
   'admin.users.id',
   'admin.users.mfa',
+  'wallet.card.monthPlaceholder',
 ]);
 
 /** Words no language translates: once they and the placeholders are removed, nothing is left to translate. */

@@ -44,6 +44,11 @@ export function avatarUrl(avatarId: string | null): string | null {
   return avatarId ? `/media/avatars/${avatarId}` : null;
 }
 
+/** How long an address an account signed in from stays its own: exempt from strangers' limits. */
+const KNOWN_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
+/** The longest the account's slow-down makes anyone wait between two attempts. */
+const MAX_SLOWDOWN_SECONDS = 60;
+
 export function createAccounts(deps: {
   db: Db;
   config: TConfig;
@@ -99,40 +104,64 @@ export function createAccounts(deps: {
   }
 
   /**
-   * An account is counted by its id, so that its email and its username share one limit; a login
-   * that names no account is counted by its text, which answers the same as for an account.
+   * An account is named by its id, so that its email and its username share one count; a login
+   * that names no account is named by its text, which answers the same as for an account.
    */
-  function accountLimit(login: string, user: TUserRow | undefined) {
-    const account = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
-    return { key: `login:account:${account}`, limit: config.rateLimits.perAccount, windowSeconds };
-  }
-
-  function loginLimits(login: string, user: TUserRow | undefined, ip: string | null) {
-    return [
-      accountLimit(login, user),
-      { key: `login:ip:${ip ?? 'unknown'}`, limit: config.rateLimits.perIp, windowSeconds },
-    ];
-  }
+  const accountName = (login: string, user: TUserRow | undefined) =>
+    user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
 
   /**
-   * The account password asked again by a signed-in call: counted against the same limit as
-   * sign-in, so that a stolen token is no unlimited way to guess it.
+   * The account password asked again by a signed-in call: counted against a limit of its own
+   * (only the holder of a token reaches it), so that a stolen token is no unlimited way to guess
+   * it, and strangers' sign-in failures do not block it.
    */
   async function checkCurrentPassword(user: TUserRow, password: string): Promise<void> {
-    const limit = accountLimit(user.email, user);
+    const limit = {
+      key: `password:account:user:${user.id}`,
+      limit: config.rateLimits.perAccount,
+      windowSeconds,
+    };
     await deps.rateLimiter.attempt([limit]);
     if (!(await verifyPassword(user.passwordHash, password))) throw fail.field('password', 'passwordInvalid');
     await deps.rateLimiter.forgive([limit.key]);
   }
 
-  /** The user whose password this is, counted against the attempt limits; 400 otherwise. */
+  /**
+   * The user whose password this is, counted against the attempt limits; 400 otherwise
+   * (docs/decisions.md "Rate limits"). What refuses: failures per account and address together,
+   * and per address across accounts, except for an account that signed in from that address
+   * before. Across addresses an account is only slowed down: past LOGIN_ATTEMPTS_PER_ACCOUNT
+   * failures, one attempt per a delay that doubles with each failure (1 s up to a minute), and
+   * never from its owner's own addresses. So strangers can neither lock the owner out nor guess fast.
+   */
   async function checkCredentials(input: TLoginRequest, meta: TClientMeta): Promise<TUserRow> {
     const user = await repo.findUserByLogin(db, input.email);
-    const limits = loginLimits(input.email, user, meta.ip);
+    const account = accountName(input.email, user);
+    const ip = meta.ip ?? 'unknown';
+    const knownKey = user ? `login:known:user:${user.id}:${ip}` : null;
+    const known = knownKey !== null && (await deps.rateLimiter.remembered(knownKey, KNOWN_ADDRESS_SECONDS));
+    const { perAccount, perIp } = config.rateLimits;
+    const accountLimit = { key: `login:account:${account}`, limit: perAccount, windowSeconds };
+    const limits = [
+      { key: `login:pair:${account}:${ip}`, limit: perAccount, windowSeconds },
+      ...(known ? [] : [{ key: `login:ip:${ip}`, limit: perIp, windowSeconds }]),
+    ];
     await deps.rateLimiter.attempt(limits);
+    const accountAttempts = await deps.rateLimiter.count(accountLimit);
+    const counted = [accountLimit.key, ...limits.map((limit) => limit.key)];
+    if (!known && accountAttempts > perAccount) {
+      const delay = Math.min(2 ** Math.min(accountAttempts - perAccount - 1, 30), MAX_SLOWDOWN_SECONDS);
+      const wait = await deps.rateLimiter.takeSlot(`login:slow:${account}`, delay);
+      if (wait > 0) {
+        // A refused attempt is no guess: only attempts that were tried make the delay grow.
+        await deps.rateLimiter.forgive(counted);
+        throw fail.tooManyAttempts(wait);
+      }
+    }
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid || !user.isActive) throw fail.request('invalidCredentials');
-    await deps.rateLimiter.forgive(limits.map((limit) => limit.key));
+    await deps.rateLimiter.forgive(counted);
+    await deps.rateLimiter.remember(knownKey!);
     return user;
   }
 
@@ -140,6 +169,18 @@ export function createAccounts(deps: {
     profile,
 
     async register(input: TRegisterRequest, meta: TClientMeta): Promise<TAuthResponse> {
+      // Every sign-up with a valid form counts, refused ones too (so it is no fast way to test
+      // which emails have accounts); counted before the work, so a burst cannot slip past.
+      await deps.rateLimiter.attempt(
+        [
+          {
+            key: `register:ip:${meta.ip ?? 'unknown'}`,
+            limit: config.registrationsPerIpPerHour,
+            windowSeconds: 3600,
+          },
+        ],
+        'tooManyRegistrations',
+      );
       await assertFree({ email: input.email, phone: input.phone, username: input.username });
       const mentor = await mentorFor(input.promocode || undefined);
       const passwordHash = await hashPassword(input.password);

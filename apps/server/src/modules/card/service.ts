@@ -9,7 +9,12 @@ import {
   type ZEuroRate,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import { CardProviderError, type TCardInfo, type TCardProvider } from '../../adapters/card/provider';
+import {
+  CardProviderError,
+  type TCardInfo,
+  type TCardProvider,
+  type TChargeResult,
+} from '../../adapters/card/provider';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, fail } from '../../http/errors';
@@ -106,74 +111,153 @@ export function createCardPayments(deps: TCardDeps) {
       if (user?.kycStatus !== 'verified')
         return refuse('amount', 'cardKycRequired', { limit: plainUsdt(CARD_RULES.kycAbove) });
     }
-    // Checked before the charge, not reserved: concurrent attempts of one card can each pass
-    // the count (docs/decisions.md). The month first: when both are used up, waiting a day does not help.
-    const attempts = await repo.countAttempts(db, attempt.cardFingerprint, LIMIT_REASONS);
-    if (attempts.month >= CARD_RULES.attemptsPerMonth)
-      return refuse('card_number', 'cardMonthlyAttempts', { limit: CARD_RULES.attemptsPerMonth });
-    if (attempts.today >= CARD_RULES.attemptsPerDay)
-      return refuse('card_number', 'cardDailyAttempts', { limit: CARD_RULES.attemptsPerDay });
+    // Reserved, not read: the attempt counts from here on, so a burst of attempts of one card,
+    // over one process or many, never gets past a limit (repo.reserveAttempt).
+    const reference = chargeReference(idempotency);
+    const reservation = await repo.reserveAttempt(
+      db,
+      { ...attempt, chargeReference: reference },
+      {
+        perDay: CARD_RULES.attemptsPerDay,
+        perMonth: CARD_RULES.attemptsPerMonth,
+        limitReasons: LIMIT_REASONS,
+      },
+    );
+    if (reservation.kind === 'over')
+      return reservation.limit === 'month'
+        ? refuse('card_number', 'cardMonthlyAttempts', { limit: CARD_RULES.attemptsPerMonth })
+        : refuse('card_number', 'cardDailyAttempts', { limit: CARD_RULES.attemptsPerDay });
+    const id = reservation.kind === 'reserved' ? reservation.id : reservation.row.id;
 
-    const info = await unlessUnavailable(() => provider.lookup(cardNumber));
-    attempt.cardBrand = info.brand;
-    attempt.cardCountry = info.country;
-    if (!isAccepted(info)) return refuse('card_number', 'cardCountryNotAllowed');
+    let info: TCardInfo;
+    try {
+      info = await unlessUnavailable(() => provider.lookup(cardNumber));
+    } catch (error) {
+      // Nothing reached the card: the reservation is given back.
+      if (reservation.kind === 'reserved') await repo.dropReservation(db, id);
+      throw error;
+    }
+    if (!isAccepted(info)) {
+      await repo.moveOn(db, id, ['pending'], {
+        status: 'refused',
+        declineReason: 'cardCountryNotAllowed',
+        cardBrand: info.brand,
+        cardCountry: info.country,
+      });
+      throw fail.field('card_number', 'cardCountryNotAllowed');
+    }
 
-    const result = await unlessUnavailable(() =>
-      provider.charge({
+    let result: TChargeResult;
+    try {
+      // A request joining a charge sends it again under the same reference: the provider answers
+      // the first charge, never a second one.
+      result = await provider.charge({
         cardNumber,
         expiryMonth: request.expiry_month,
         expiryYear: request.expiry_year,
         cvc: request.cvc,
         holderName: request.holder_name,
         amountEurCents,
-        reference: chargeReference(idempotency),
-      }),
-    );
-    if (result.status === 'declined') {
-      await repo.insertCardPayment(db, { ...attempt, status: 'declined', declineReason: result.reason });
-      throw fail.request('cardDeclined');
-    }
-
-    try {
-      return await once(db, idempotency, 201, async (tx) => {
-        const id = await repo.insertCardPayment(tx, {
-          ...attempt,
-          cardBrand: result.brand,
-          status: 'approved',
-          providerReference: result.providerReference,
-        });
-        const reference = `card:${id}`;
-        await postTransfer(tx, {
-          operationType: 'deposit',
-          reference,
-          details: { card_payment_id: id, provider_reference: result.providerReference },
-          legs: [
-            { account: userAccount(userId, 'USDT'), amount },
-            { account: companyAccount('USDT', COMPANY_PURPOSES.card), amount: -amount },
-          ],
-        });
-        await recordOperation(tx, {
-          userId,
-          operationType: 'deposit',
-          currency: 'USDT',
-          amount,
-          status: 'completed',
-          reference,
-          details: { method: 'card', card_last4: attempt.cardLast4, card_brand: result.brand },
-        });
-        return {
-          id,
-          status: 'approved' as const,
-          amount: formatMinor(amount, 'USDT'),
-          amount_eur: formatEuro(amountEurCents),
-          card: { brand: result.brand, last4: attempt.cardLast4, country: info.country },
-        };
+        reference,
       });
     } catch (error) {
+      if (!(error instanceof CardProviderError)) throw error;
+      // No answer: the card may or may not be charged. The row keeps the reference for the
+      // provider's records and counts as an attempt (docs/decisions.md).
+      await repo.moveOn(db, id, ['pending'], {
+        status: 'failed',
+        declineReason: 'cardProviderUnavailable',
+        cardBrand: info.brand,
+        cardCountry: info.country,
+      });
+      throw fail.unavailable('cardProviderUnavailable', error);
+    }
+    if (result.status === 'declined') {
+      await repo.moveOn(db, id, ['pending', 'failed'], {
+        status: 'declined',
+        declineReason: result.reason,
+        cardBrand: info.brand,
+        cardCountry: info.country,
+      });
+      throw declined(result.reason);
+    }
+
+    // The approval is written, in its own statement, before the credit: if the credit fails,
+    // the reconciliation job finds the charge and credits it (reconcile below).
+    await repo.moveOn(db, id, ['pending', 'failed'], {
+      status: 'charged',
+      providerReference: result.providerReference,
+      cardBrand: result.brand,
+      cardCountry: info.country,
+    });
+    try {
+      return await once(db, idempotency, 201, (tx) => credit(tx, id));
+    } catch (error) {
       if (error instanceof StoredAnswer || error instanceof AppError) throw error;
-      // The card is charged but nothing is credited: the log needs the provider's reference.
-      throw new Error(`Card charge ${result.providerReference} approved but not credited`, { cause: error });
+      // The card is charged but nothing is credited yet: the job will credit it.
+      throw new Error(`Card charge ${result.providerReference} approved but not credited yet`, {
+        cause: error,
+      });
+    }
+  }
+
+  /**
+   * Credits a charged card payment, exactly once: under the row's lock, a row already credited
+   * (status approved) only gives its answer; the ledger's unique transfer reference is the last word.
+   */
+  async function credit(tx: Db, id: number): Promise<TCardPayment> {
+    const row = await repo.lockById(tx, id);
+    if (!row || (row.status !== 'charged' && row.status !== 'approved'))
+      throw new Error(`Card payment ${id} is not charged`);
+    if (row.status === 'charged') {
+      const reference = `card:${id}`;
+      await postTransfer(tx, {
+        operationType: 'deposit',
+        reference,
+        details: { card_payment_id: id, provider_reference: row.providerReference },
+        legs: [
+          { account: userAccount(row.userId, 'USDT'), amount: row.amount },
+          { account: companyAccount('USDT', COMPANY_PURPOSES.card), amount: -row.amount },
+        ],
+      });
+      await recordOperation(tx, {
+        userId: row.userId,
+        operationType: 'deposit',
+        currency: 'USDT',
+        amount: row.amount,
+        status: 'completed',
+        reference,
+        details: { method: 'card', card_last4: row.cardLast4, card_brand: row.cardBrand },
+      });
+      await repo.moveOn(tx, id, ['charged'], { status: 'approved' });
+    }
+    return {
+      id,
+      status: 'approved' as const,
+      amount: formatMinor(row.amount, 'USDT'),
+      amount_eur: formatEuro(row.amountEurCents),
+      card: { brand: row.cardBrand, last4: row.cardLast4, country: row.cardCountry! },
+    };
+  }
+
+  /**
+   * The reconciliation job: credits every charge the provider approved whose credit failed (a
+   * crash, a lost connection), each exactly once, whichever process runs it and however often.
+   * Charges younger than `graceSeconds` are left to the request still crediting them.
+   */
+  async function reconcile(graceSeconds = 60): Promise<number> {
+    let credited = 0;
+    for (;;) {
+      const ids = await repo.chargedNotCredited(db, graceSeconds, 100);
+      for (const id of ids) {
+        await db.transaction(async (tx) => {
+          const row = await repo.lockById(tx, id);
+          if (row?.status !== 'charged') return;
+          await credit(tx, id);
+          credited += 1;
+        });
+      }
+      if (ids.length < 100) return credited;
     }
   }
 
@@ -196,7 +280,15 @@ export function createCardPayments(deps: TCardDeps) {
     return { rate: deps.usdtEurRate };
   }
 
-  return { pay, limits, euroRate };
+  return { pay, limits, euroRate, reconcile };
+}
+
+/**
+ * A decline says why when the reason helps the partner: insufficient funds is not a plain
+ * decline (another card or a smaller amount may go through). Other reasons stay the bank's.
+ */
+function declined(reason: string): AppError {
+  return fail.request(reason === 'insufficient_funds' ? 'cardInsufficientFunds' : 'cardDeclined');
 }
 
 /** A card is valid to the end of its expiry month (UTC). */

@@ -1,3 +1,4 @@
+import type { TMessageKey } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { fail } from '../../http/errors';
@@ -28,13 +29,13 @@ export function createRateLimiter(deps: { db: Db }) {
 
   return {
     /** Counts one attempt under every key; 429 when any of them is over its limit. */
-    async attempt(limits: TLimit[]): Promise<void> {
+    async attempt(limits: TLimit[], message: TMessageKey = 'tooManyAttempts'): Promise<void> {
       let retryAfter = 0;
       for (const limit of limits) {
         const counted = await hit(limit);
         if (counted.hits > limit.limit) retryAfter = Math.max(retryAfter, counted.retryAfter);
       }
-      if (retryAfter > 0) throw fail.tooManyAttempts(retryAfter);
+      if (retryAfter > 0) throw fail.tooManyAttempts(retryAfter, message);
     },
 
     /**
@@ -56,6 +57,49 @@ export function createRateLimiter(deps: { db: Db }) {
 
     async countFailure(limits: TLimit[]): Promise<void> {
       for (const limit of limits) await hit(limit);
+    },
+
+    /** Counts one attempt under `limit`'s key and answers the count, refusing nothing. */
+    count: (limit: TLimit) => hit(limit).then((counted) => counted.hits),
+
+    /**
+     * At most one attempt under `key` per `intervalSeconds`: takes the slot and answers 0 when
+     * the last one taken is older, else the seconds until it is free (taking nothing). Atomic, so
+     * a burst over any number of processes gets one slot.
+     */
+    async takeSlot(key: string, intervalSeconds: number): Promise<number> {
+      const taken = await queryRows<{ key: string }>(
+        deps.db,
+        sql`insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
+            on conflict (key) do update set window_start = now(), hits = rate_limits.hits + 1
+              where rate_limits.window_start <= now() - make_interval(secs => ${intervalSeconds})
+            returning key`,
+      );
+      if (taken.length > 0) return 0;
+      const [row] = await queryRows<{ retry_after: string }>(
+        deps.db,
+        sql`select extract(epoch from window_start + make_interval(secs => ${intervalSeconds}) - now())::text as retry_after
+            from rate_limits where key = ${key}`,
+      );
+      return Math.max(1, Number(row?.retry_after ?? 1));
+    },
+
+    /** Remembers `key` as seen now (e.g. an account signed in from an address). */
+    async remember(key: string): Promise<void> {
+      await deps.db.execute(
+        sql`insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
+            on conflict (key) do update set window_start = now(), hits = rate_limits.hits + 1`,
+      );
+    },
+
+    /** Whether `key` was remembered within `windowSeconds`. */
+    async remembered(key: string, windowSeconds: number): Promise<boolean> {
+      const rows = await queryRows<{ key: string }>(
+        deps.db,
+        sql`select key from rate_limits
+            where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`,
+      );
+      return rows.length > 0;
     },
 
     /** A successful attempt is not held against the keys. */

@@ -1,9 +1,11 @@
 import { Alert, Button, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LOCALE_OF, multiplyDecimals, ZCardPaymentRequest } from '@portal/contracts';
-import { useState } from 'react';
+import { LOCALE_OF, multiplyDecimals, NON_FIELD, ZCardPaymentRequest } from '@portal/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../components/CountrySelect';
+import { ApiError } from '../../../lib/api-client';
+import { errorLines, fieldErrorsOf } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
@@ -44,28 +46,49 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
 
   const close = () => {
     form.reset();
+    pay.reset();
     setIdempotencyKey(crypto.randomUUID());
     onClose();
   };
-  const submit = form.onSubmit((values) =>
-    pay.mutate(
-      {
-        ...values,
-        expiry_month: Number(values.expiry_month),
-        expiry_year: Number(values.expiry_year),
-        idempotencyKey,
-      },
-      {
-        onSuccess: (answer) => {
-          notify.success(t('wallet.card.approved', { amount: formatAmount(answer.amount) }));
-          close();
+  const submit = form.onSubmit(
+    (values) =>
+      pay.mutate(
+        {
+          ...values,
+          expiry_month: Number(values.expiry_month),
+          expiry_year: Number(values.expiry_year),
+          idempotencyKey,
         },
-        onError: (error) => showServerErrors(form, error, t),
-      },
-    ),
+        {
+          onSuccess: (answer) => {
+            notify.success(t('wallet.card.approved', { amount: formatAmount(answer.amount) }));
+            close();
+          },
+          onError: (error) => showServerErrors(form, error, t),
+        },
+      ),
+    // A form the fields refuse is not sent: the last answer's message no longer applies.
+    () => pay.reset(),
   );
 
   const locale = LOCALE_OF[currentLanguage()];
+  // Why the payment was not made (a decline and its reason, the service down, too many tries),
+  // kept in the form until the next try; a field's own message stays on its field.
+  const formError =
+    pay.error instanceof ApiError && pay.error.status === 400
+      ? fieldErrorsOf(pay.error, t)[NON_FIELD]
+      : pay.error && !(pay.error instanceof ApiError && pay.error.status === 401)
+        ? errorLines(pay.error, t)[0]
+        : undefined;
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (formError) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [formError]);
+  /** "29" is read as 2029: a card's year has four digits, and the field says so. */
+  const expandYear = () => {
+    const year = form.values.expiry_year.trim();
+    if (/^[0-9]{2}$/.test(year)) form.setFieldValue('expiry_year', `20${year}`);
+  };
   return (
     <Modal
       opened={opened}
@@ -117,23 +140,31 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
             required
             {...form.getInputProps('card_number')}
           />
-          <SimpleGrid cols={3}>
+          <SimpleGrid cols={{ base: 2, xs: 3 }}>
             <TextInput
               label={t('wallet.card.month')}
+              placeholder={t('wallet.card.monthPlaceholder')}
+              description={t('wallet.card.monthHint')}
               inputMode="numeric"
               autoComplete="cc-exp-month"
+              maxLength={2}
               required
               {...form.getInputProps('expiry_month')}
             />
             <TextInput
               label={t('wallet.card.year')}
+              placeholder={t('wallet.card.yearPlaceholder')}
+              description={t('wallet.card.yearHint')}
               inputMode="numeric"
               autoComplete="cc-exp-year"
+              maxLength={4}
               required
               {...form.getInputProps('expiry_year')}
+              onBlur={expandYear}
             />
             <TextInput
               label={t('wallet.card.cvc')}
+              description={t('wallet.card.cvcHint')}
               inputMode="numeric"
               autoComplete="cc-csc"
               required
@@ -146,6 +177,17 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
             required
             {...form.getInputProps('holder_name')}
           />
+          {formError && (
+            <Alert
+              ref={errorRef}
+              color="red"
+              role="alert"
+              title={t('wallet.card.notPaid')}
+              data-testid="card-error"
+            >
+              {formError}
+            </Alert>
+          )}
           <Button type="submit" loading={pay.isPending}>
             {t('wallet.card.submit')}
           </Button>
