@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { verifyPassword } from '../../lib/passwords';
 import * as accounts from '../accounts/repo';
+import { audit } from '../audit/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { InsufficientFundsError, postTransfer } from '../ledger/service';
@@ -83,7 +84,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
         throw fail.conflict(to === 'sent' ? 'withdrawalNotApproved' : 'withdrawalNotPending');
       }
       await work(tx, row);
-      await accounts.audit(tx, {
+      await audit(tx, {
         userId: row.userId,
         actorId: adminId,
         action: `withdrawal.${to}`,
@@ -167,7 +168,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
           reference: statementReference(row.id),
           details: { address: row.address, network: row.network, fee: formatMinor(rule.fee, input.currency) },
         });
-        await accounts.audit(tx, {
+        await audit(tx, {
           userId,
           action: 'withdrawal.requested',
           details: { withdrawal_id: row.id },
