@@ -50,6 +50,7 @@ export function zAmount(currency: TCurrency) {
 
 /** A decimal-string amount in a response. */
 export const ZMoney = z.string().regex(DECIMAL);
+export type TMoney = z.infer<typeof ZMoney>;
 
 /**
  * a x b as a decimal string with `places` places, rounded down or up, computed on integers so
