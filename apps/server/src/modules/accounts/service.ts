@@ -247,8 +247,7 @@ export function createAccounts(deps: {
             ...(fields.language !== undefined && { language: fields.language }),
             ...(financePasswordHash !== undefined && { financePasswordHash }),
           });
-          if (financePasswordHash)
-            await audit(tx, { userId, action: 'finance_password.set', ip: meta.ip });
+          if (financePasswordHash) await audit(tx, { userId, action: 'finance_password.set', ip: meta.ip });
         });
       } catch (error) {
         rethrowUnique(error);
