@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
   formatMinor,
+  minor,
   parseMinor,
   type TCardPaymentRequest,
   type TMessageKey,
@@ -149,8 +150,8 @@ export function createCardPayments(deps: TCardDeps) {
           reference,
           details: { card_payment_id: id, provider_reference: result.providerReference },
           legs: [
-            { account: userAccount(userId, 'USDT'), amount },
-            { account: companyAccount('USDT', COMPANY_PURPOSES.card), amount: -amount },
+            { account: userAccount(userId, 'USDT'), amount: minor(amount, 'USDT') },
+            { account: companyAccount('USDT', COMPANY_PURPOSES.card), amount: minor(-amount, 'USDT') },
           ],
         });
         await recordOperation(tx, {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parseMinor, type TAdjustmentRequest, type TCurrency } from '@portal/contracts';
+import { minor, parseMinor, type TAdjustmentRequest, type TCurrency } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { findUserById } from '../accounts/repo';
@@ -7,7 +7,7 @@ import { audit } from '../audit/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { recordOperation } from '../statement/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from './accounts';
-import { InsufficientFundsError, postTransfer } from './service';
+import { InsufficientFundsError, leg, postTransfer } from './service';
 
 /**
  * The admin call: the amount is a non-zero decimal of the currency (a minus debits), applied once
@@ -51,8 +51,11 @@ export async function adjustBalance(
       reference,
       details: { reason: input.reason, admin_id: input.adminId },
       legs: [
-        { account: userAccount(input.userId, input.currency, purpose), amount: input.amount },
-        { account: companyAccount(input.currency, COMPANY_PURPOSES.adjustments), amount: -input.amount },
+        leg(userAccount(input.userId, input.currency, purpose), minor(input.amount, input.currency)),
+        leg(
+          companyAccount(input.currency, COMPANY_PURPOSES.adjustments),
+          minor(-input.amount, input.currency),
+        ),
       ],
     });
   } catch (error) {
