@@ -1,9 +1,19 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url));
+/** What a server module may import from another: its service.ts, and these files. */
+const serverModulePublic = [
+  'accounts/repo.ts',
+  'ledger/accounts.ts',
+  'ledger/balances.ts',
+  'notifications/mails.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -69,12 +79,15 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...['auth', 'profile', 'dashboard', 'admin', 'wallet', 'team', 'wiki'].map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message: 'Features do not import each other: move shared code to components/, lib/ or hooks/.',
-            })),
+            ...['auth', 'profile', 'dashboard', 'admin', 'wallet', 'team', 'wiki', 'transactions'].map(
+              (feature) => ({
+                target: `./apps/web/src/features/${feature}`,
+                from: './apps/web/src/features',
+                except: [`./${feature}`],
+                message:
+                  'Features do not import each other: move shared code to components/, lib/ or hooks/.',
+              }),
+            ),
             {
               target: './apps/web/src/features',
               from: './apps/web/src/app',
@@ -90,6 +103,40 @@ export default tseslint.config(
               from: ['./apps/web/src/features', './apps/web/src/app'],
               message: 'Shared code does not import features or the app layer.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      // Imports flow modules -> http, db, lib, adapters; a module sees another only through its service.ts.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [
+                './apps/server/src/http',
+                './apps/server/src/db',
+                './apps/server/src/lib',
+                './apps/server/src/adapters',
+              ],
+              from: './apps/server/src/modules',
+              message: 'http/, db/, lib/ and adapters/ never import modules/: modules import them.',
+            },
+            ...serverModules.map((module) => ({
+              target: `./apps/server/src/modules/${module}`,
+              from: './apps/server/src/modules',
+              except: [
+                `./${module}`,
+                ...serverModules.map((other) => `./${other}/service.ts`),
+                ...serverModulePublic.map((file) => `./${file}`),
+              ],
+              message:
+                "A module imports another only through its service.ts (or eslint.config.js's public list).",
+            })),
           ],
         },
       ],

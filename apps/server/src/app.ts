@@ -38,7 +38,9 @@ import { storedAnswer } from './modules/idempotency/service';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { statementRoutes } from './modules/statement/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
+import { dftRoutes } from './modules/dft/routes';
 import { unlockAllDue } from './modules/dft/service';
+import { rateRoutes } from './modules/rates/routes';
 import { startJobs } from './jobs/scheduler';
 import { createWithdrawals } from './modules/withdrawals/service';
 
@@ -138,7 +140,9 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   mfaRoutes(app, { mfa });
   adminRoutes(app, { admin });
   statementRoutes(app, { db });
-  withdrawalRoutes(app, { db, config, withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });
+  withdrawalRoutes(app, { withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });
+  dftRoutes(app, { db });
+  rateRoutes(app, { db, config });
   ledgerRoutes(app, { db });
   depositRoutes(app, { deposits });
   if (devChain) devChainRoutes(app, { devChain: createDevChainCalls(devChain) });

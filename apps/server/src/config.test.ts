@@ -49,6 +49,15 @@ describe('configuration', () => {
     }
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@example.com' })).toThrow(/go together/);
   });
+
+  it('checks the rates when it loads, not at the first quote', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DXN_USDT_RATE: '0.00000001', USDT_EUR_RATE: '1000000' });
+    expect(config.rates).toEqual({ dxnUsdt: '0.00000001', usdtEur: '1000000' });
+    for (const bad of ['0', '0.000000001', '1000000.00000001', '1e3', '-1', '']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), DXN_USDT_RATE: bad }), bad).toThrow(/DXN_USDT_RATE/);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), USDT_EUR_RATE: bad }), bad).toThrow(/USDT_EUR_RATE/);
+    }
+  });
 });
 
 describe('PUBLIC_URL', () => {

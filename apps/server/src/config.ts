@@ -14,6 +14,10 @@ import { z } from 'zod';
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const decimal = z.string().regex(/^[0-9]+(\.[0-9]+)?$/);
 const positiveDecimal = decimal.refine((text) => /[1-9]/.test(text), { message: 'must be more than zero' });
+/** A price from configuration: more than zero, at most 8 decimal places and at most 1,000,000. */
+const rate = positiveDecimal
+  .refine((text) => parseMinor(text, 'DXN') !== null, { message: 'at most 8 decimal places' })
+  .refine((text) => (parseMinor(text, 'DXN') ?? 0n) <= 10n ** 14n, { message: 'at most 1000000' });
 const countryList = (fallback: string) =>
   z
     .string()
@@ -108,9 +112,9 @@ const ZEnv = z.object({
   CARD_PROHIBITED_COUNTRIES: countryList('BY,CU,IR,KP,RU,SY'),
 
   /** USDT price of 1 DXN, quoted for 30 minutes. */
-  DXN_USDT_RATE: positiveDecimal.default('0.05'),
+  DXN_USDT_RATE: rate.default('0.05'),
   /** EUR per 1 USDT, for card payments charged in euro. */
-  USDT_EUR_RATE: positiveDecimal.default('0.92'),
+  USDT_EUR_RATE: rate.default('0.92'),
 });
 
 export type TConfig = {

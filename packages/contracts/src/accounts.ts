@@ -30,6 +30,7 @@ const whenBothPasswords = {
 export const ZBinarySide = z.enum(['left', 'right']);
 export type TBinarySide = z.infer<typeof ZBinarySide>;
 export const ZKycStatus = z.enum(['none', 'pending', 'verified', 'rejected']);
+export type TKycStatus = z.infer<typeof ZKycStatus>;
 
 const personalFields = {
   first_name: zText(150, MESSAGES.nameRequired),
@@ -55,6 +56,7 @@ export const ZRegisterRequest = z
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 export const ZCheckReferralRequest = z.object({ promocode: zText(64, MESSAGES.invalidPromocode) });
+export type TCheckReferralRequest = z.infer<typeof ZCheckReferralRequest>;
 export const ZReferralOwner = z
   .object({
     id: z.number().int(),
@@ -76,17 +78,20 @@ export const ZLoginResponse = z.object({ token: z.string().nullable(), mfa_enabl
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZMfaLoginRequest = ZLoginRequest.extend({ code: zCode });
+export type TMfaLoginRequest = z.infer<typeof ZMfaLoginRequest>;
 
 export const ZTokenAuthRequest = z.object({
   token: zText(2048),
   language: ZLanguage.optional(),
 });
+export type TTokenAuthRequest = z.infer<typeof ZTokenAuthRequest>;
 
 export const ZSetLanguageRequest = z.object({
   language: ZLanguage,
   /** The spec's call carries the token in the body; the Authorization header works as well. */
   token: z.string().max(2048).optional(),
 });
+export type TSetLanguageRequest = z.infer<typeof ZSetLanguageRequest>;
 
 // ---- profile ------------------------------------------------------------------------------------
 
@@ -158,21 +163,32 @@ export type TProfilePut = z.infer<typeof ZProfilePut>;
 // ---- two-factor ---------------------------------------------------------------------------------
 
 export const ZMfaSetupResponse = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TMfaSetupResponse = z.infer<typeof ZMfaSetupResponse>;
 export const ZCodeRequest = z.object({ code: zCode });
+export type TCodeRequest = z.infer<typeof ZCodeRequest>;
 export const ZMfaVerifyResponse = z.object({ mfa_enabled: z.literal(true) });
+export type TMfaVerifyResponse = z.infer<typeof ZMfaVerifyResponse>;
 
 // ---- email change -------------------------------------------------------------------------------
 
 export const ZEmailChangeByMailRequest = z.object({ new_email: zEmail });
+export type TEmailChangeByMailRequest = z.infer<typeof ZEmailChangeByMailRequest>;
 export const ZEmailChangeConfirmQuery = z.object({ token: zLinkToken, email: zEmail });
+export type TEmailChangeConfirmQuery = z.infer<typeof ZEmailChangeConfirmQuery>;
 export const ZEmailChangeByAppRequest = z.object({ new_email: zEmail, code: zCode });
+export type TEmailChangeByAppRequest = z.infer<typeof ZEmailChangeByAppRequest>;
 export const ZEmailChangeResponse = z.object({ email: z.string(), changed: z.boolean() });
+export type TEmailChangeResponse = z.infer<typeof ZEmailChangeResponse>;
 
 // ---- password recovery --------------------------------------------------------------------------
 
 export const ZPasswordResetRequest = z.object({ email: zEmail });
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
 export const ZPasswordResetConfirm = z
   .object({ token: zLinkToken, password: zNewPassword, password_confirm: z.string().max(128) })
   .refine(passwordsMatch, { ...mismatch, ...whenBothPasswords });
+export type TPasswordResetConfirm = z.infer<typeof ZPasswordResetConfirm>;
 export const ZResetPasswordRequest = z.object({ token: zLinkToken, new_password: zNewPassword });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 export const ZSuccess = z.object({ success: z.literal(true) });
+export type TSuccess = z.infer<typeof ZSuccess>;

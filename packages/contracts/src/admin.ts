@@ -4,6 +4,7 @@ import { zPage, ZPageQuery, ZTimestamp } from './common';
 export const ZUsersQuery = ZPageQuery.extend({
   search: z.string().trim().max(254).optional(),
 });
+export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 
 export const ZAdminUser = z.object({
   id: z.number().int(),
@@ -20,10 +21,12 @@ export const ZAdminUser = z.object({
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 export const ZUsersPage = zPage(ZAdminUser);
+export type TUsersPage = z.infer<typeof ZUsersPage>;
 
 export const ZOutboxQuery = ZPageQuery.extend({
   to: z.string().trim().max(254).optional(),
 });
+export type TOutboxQuery = z.infer<typeof ZOutboxQuery>;
 
 export const ZOutboxMail = z.object({
   id: z.number().int(),
@@ -35,3 +38,4 @@ export const ZOutboxMail = z.object({
 });
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;
 export const ZOutboxPage = zPage(ZOutboxMail);
+export type TOutboxPage = z.infer<typeof ZOutboxPage>;

@@ -8,10 +8,15 @@ export const CURRENCIES = Object.keys(CURRENCY_PLACES) as TCurrency[];
 export const ZCurrency = z.enum(['USDT', 'DXN', 'DFT']);
 
 declare const minorBrand: unique symbol;
-/** An amount in integer minor units of some currency (never a JS number). */
-export type TMinor = bigint & { readonly [minorBrand]: true };
+/**
+ * An amount in integer minor units (never a JS number). The brand names its currency, so that a
+ * USDT amount cannot be posted to a DXN account; `TMinor` alone is an amount of any currency.
+ */
+export type TMinor<C extends TCurrency = TCurrency> = bigint & { readonly [minorBrand]: C };
 
-export const minor = (value: bigint): TMinor => value as TMinor;
+/** Marks `value` as minor units of `currency` (of any currency without one). */
+export const minor = <C extends TCurrency = TCurrency>(value: bigint, _currency?: C): TMinor<C> =>
+  value as TMinor<C>;
 
 const DECIMAL = /^(-)?([0-9]+)(?:\.([0-9]+))?$/;
 
@@ -19,14 +24,14 @@ const DECIMAL = /^(-)?([0-9]+)(?:\.([0-9]+))?$/;
  * Parses a decimal string into minor units. Returns null when the text is not a plain decimal
  * or has more places than the currency allows (api.md: such amounts are rejected, never rounded).
  */
-export function parseMinor(text: string, currency: TCurrency): TMinor | null {
+export function parseMinor<C extends TCurrency>(text: string, currency: C): TMinor<C> | null {
   const match = DECIMAL.exec(text.trim());
   if (!match) return null;
   const [, sign, whole = '0', fraction = ''] = match;
   const places = CURRENCY_PLACES[currency];
   if (fraction.length > places) return null;
   const units = BigInt(whole + fraction.padEnd(places, '0'));
-  return minor(sign ? -units : units);
+  return minor(sign ? -units : units, currency);
 }
 
 /** Formats minor units as a decimal string with all of the currency's places, e.g. "12.500000". */
@@ -50,6 +55,7 @@ export function zAmount(currency: TCurrency) {
 
 /** A decimal-string amount in a response. */
 export const ZMoney = z.string().regex(DECIMAL);
+export type TMoney = z.infer<typeof ZMoney>;
 
 /**
  * a x b as a decimal string with `places` places, rounded down or up, computed on integers so

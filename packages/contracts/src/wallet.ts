@@ -94,6 +94,7 @@ export type TInvoiceRequest = z.infer<typeof ZInvoiceRequest>;
 
 export const INVOICE_STATUSES = ['pending', 'confirming', 'paid', 'expired'] as const;
 export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);
+export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
 
 export const ZInvoice = z.object({
   id: z.string(),
@@ -108,6 +109,7 @@ export const ZInvoice = z.object({
 export type TInvoice = z.infer<typeof ZInvoice>;
 
 export const ZPaymentStatusRequest = z.object({ invoice_id: zText(64) });
+export type TPaymentStatusRequest = z.infer<typeof ZPaymentStatusRequest>;
 export const ZPaymentStatus = z.object({
   status: ZInvoiceStatus,
   confirmations: z.number().int(),
@@ -119,9 +121,13 @@ export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 export const ZDevTransferRequest = z
   .object({ to: zText(64), currency: ZChainCurrency, amount: zAmountText })
   .superRefine(checkAmount);
+export type TDevTransferRequest = z.infer<typeof ZDevTransferRequest>;
 export const ZDevTransferResponse = z.object({ hash: z.string() });
+export type TDevTransferResponse = z.infer<typeof ZDevTransferResponse>;
 export const ZDevMineRequest = z.object({ blocks: z.coerce.number().int().min(1).max(1000).default(1) });
+export type TDevMineRequest = z.infer<typeof ZDevMineRequest>;
 export const ZDevMineResponse = z.object({ height: z.number().int() });
+export type TDevMineResponse = z.infer<typeof ZDevMineResponse>;
 
 // ---- statement ---------------------------------------------------------------------------------------
 
@@ -162,11 +168,14 @@ export const ZTransaction = z.object({
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 export const ZFinancesPage = zPage(ZTransaction);
+export type TFinancesPage = z.infer<typeof ZFinancesPage>;
 
 // ---- withdrawals -------------------------------------------------------------------------------------
 
 export const ZAddressValidationRequest = z.object({ address: z.string().max(200).default('') });
+export type TAddressValidationRequest = z.infer<typeof ZAddressValidationRequest>;
 export const ZAddressValidation = z.object({ valid: z.boolean(), network: ZNetwork.nullable() });
+export type TAddressValidation = z.infer<typeof ZAddressValidation>;
 
 export const ZWithdrawRequest = z
   .object({
@@ -194,13 +203,16 @@ export const ZWithdrawResponse = z.object({
   amount: ZMoney,
   fee: ZMoney,
 });
+export type TWithdrawResponse = z.infer<typeof ZWithdrawResponse>;
 
 /** What a withdrawal costs and allows, per currency (from configuration), for the form. */
 export const ZWithdrawalLimits = z.array(
   z.object({ currency: ZChainCurrency, networks: z.array(ZNetwork), fee: ZMoney, min: ZMoney, max: ZMoney }),
 );
+export type TWithdrawalLimits = z.infer<typeof ZWithdrawalLimits>;
 
 export const ZDftTransferResponse = z.object({ amount: ZMoney, next_unlock_at: ZTimestamp.nullable() });
+export type TDftTransferResponse = z.infer<typeof ZDftTransferResponse>;
 
 // ---- rates -------------------------------------------------------------------------------------------
 
@@ -211,7 +223,9 @@ export const ZRateQuote = z.object({
   dexnet_per_usdt: z.string(),
   expires_at: ZTimestamp,
 });
+export type TRateQuote = z.infer<typeof ZRateQuote>;
 export const ZEuroRate = z.object({ rate: z.string() });
+export type TEuroRate = z.infer<typeof ZEuroRate>;
 
 // ---- card top-up -------------------------------------------------------------------------------------
 
@@ -243,6 +257,7 @@ export const ZCardPayment = z.object({
   amount_eur: ZMoney,
   card: z.object({ brand: z.string(), last4: z.string(), country: z.string() }),
 });
+export type TCardPayment = z.infer<typeof ZCardPayment>;
 
 /** The card top-up rules the form shows (product-spec.md section 9). */
 export const ZCardLimits = z.object({
@@ -253,6 +268,7 @@ export const ZCardLimits = z.object({
   attempts_per_month: z.number().int(),
   allowed_countries: z.array(z.string()),
 });
+export type TCardLimits = z.infer<typeof ZCardLimits>;
 
 // ---- admin -------------------------------------------------------------------------------------------
 
@@ -271,18 +287,23 @@ export const ZAdminWithdrawal = z.object({
   created_at: ZTimestamp,
   decided_at: ZTimestamp.nullable(),
 });
+export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 export const ZAdminWithdrawalsQuery = z.object({
   status: ZWithdrawalStatus.optional(),
   page: z.coerce.number().int().min(1).default(1),
 });
+export type TAdminWithdrawalsQuery = z.infer<typeof ZAdminWithdrawalsQuery>;
 export const ZAdminWithdrawalsPage = zPage(ZAdminWithdrawal);
+export type TAdminWithdrawalsPage = z.infer<typeof ZAdminWithdrawalsPage>;
 export const ZRejectWithdrawal = z.object({ reason: zText(500) });
+export type TRejectWithdrawal = z.infer<typeof ZRejectWithdrawal>;
 export const ZSendWithdrawal = z.object({
   tx_hash: z
     .string()
     .trim()
     .regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: MESSAGES.txHashInvalid }),
 });
+export type TSendWithdrawal = z.infer<typeof ZSendWithdrawal>;
 
 export const ZAdjustmentRequest = z.object({
   user_id: z.number().int().positive(),
@@ -294,6 +315,7 @@ export const ZAdjustmentRequest = z.object({
     .regex(/^-?[0-9]+(\.[0-9]+)?$/, { error: MESSAGES.invalidValue }),
   reason: zText(500),
 });
+export type TAdjustmentRequest = z.infer<typeof ZAdjustmentRequest>;
 
 export const ZLedgerHealth = z.object({
   ok: z.boolean(),
@@ -304,3 +326,4 @@ export const ZLedgerHealth = z.object({
   ),
   negative_user_accounts: z.number().int(),
 });
+export type TLedgerHealth = z.infer<typeof ZLedgerHealth>;

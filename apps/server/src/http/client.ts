@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { TClientMeta } from '../modules/sessions/service';
+
+/** Who is calling: the address and the browser. */
+export type TClientMeta = { ip: string | null; userAgent: string | null };
 
 /** Who is calling, for sessions, rate limits and the audit log. */
 export function clientMeta(request: FastifyRequest): TClientMeta {

@@ -1,8 +1,8 @@
 import { fieldErrors, MESSAGES, NON_FIELD } from '@portal/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { StoredAnswer } from '../modules/idempotency/service';
 import { AppError } from './errors';
+import { StoredAnswer } from './idempotency';
 
 /** A request part that did not match its contract. */
 export class RequestValidationError extends Error {

@@ -1,7 +1,19 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { TIdempotency } from '../modules/idempotency/service';
 import { fail } from './errors';
+
+/** An Idempotency-Key of one user on one call, with the hash of the request it came with. */
+export type TIdempotency = { userId: number; scope: string; key: string; requestHash: string };
+
+/** The answer stored for a key: sent again instead of doing the work again. */
+export class StoredAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+  ) {
+    super('Idempotent replay');
+  }
+}
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 

@@ -2,9 +2,8 @@ import { ZDetail, ZFieldErrors } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { RequestValidationError } from './error-handler';
-import type { StoredAnswer, TIdempotency } from '../modules/idempotency/service';
 import { fail } from './errors';
-import { idempotencyOf } from './idempotency';
+import { idempotencyOf, type StoredAnswer, type TIdempotency } from './idempotency';
 
 /** Who may call a route: anyone, a signed-in user, or a superuser. */
 export type TAuth = 'public' | 'user' | 'admin';

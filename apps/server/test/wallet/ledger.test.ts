@@ -1,7 +1,8 @@
+import { minor } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../../src/modules/ledger/accounts';
-import { InsufficientFundsError, postTransfer } from '../../src/modules/ledger/service';
+import { InsufficientFundsError, leg, postTransfer, type TLeg } from '../../src/modules/ledger/service';
 import { call, post, testApp } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
@@ -12,12 +13,27 @@ const deposit = (userId: number, amount: bigint, reference: string) => ({
   operationType: 'deposit' as const,
   reference,
   legs: [
-    { account: userAccount(userId, 'USDT'), amount },
-    { account: companyAccount('USDT', COMPANY_PURPOSES.chain), amount: -amount },
+    { account: userAccount(userId, 'USDT'), amount: minor(amount, 'USDT') },
+    { account: companyAccount('USDT', COMPANY_PURPOSES.chain), amount: minor(-amount, 'USDT') },
   ],
 });
 
 describe('ledger transfers', () => {
+  it("types a leg's amount by its account's currency (checked by the typecheck)", () => {
+    const currency = 'DXN' as 'USDT' | 'DXN';
+    const legs: TLeg[] = [
+      { account: userAccount(1, 'USDT'), amount: minor(5n, 'USDT') },
+      // @ts-expect-error a DXN amount on a USDT account
+      { account: userAccount(1, 'USDT'), amount: minor(5n, 'DXN') },
+      // @ts-expect-error a bare bigint names no currency
+      { account: userAccount(1, 'USDT'), amount: 5n },
+      leg(userAccount(1, currency), minor(5n, currency)),
+      // @ts-expect-error the same with a currency known at run time
+      leg(userAccount(1, currency), minor(5n, 'DFT')),
+    ];
+    expect(legs).toHaveLength(5);
+  });
+
   it('moves money in balanced transfers, once per reference', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
@@ -44,8 +60,8 @@ describe('ledger transfers', () => {
           operationType: 'adjustment',
           reference: 'bad',
           legs: [
-            { account: userAccount(partner.id, 'USDT'), amount: 5n },
-            { account: companyAccount('USDT', COMPANY_PURPOSES.adjustments), amount: -4n },
+            { account: userAccount(partner.id, 'USDT'), amount: minor(5n, 'USDT') },
+            { account: companyAccount('USDT', COMPANY_PURPOSES.adjustments), amount: minor(-4n, 'USDT') },
           ],
         }),
       ),

@@ -6,6 +6,7 @@ import { uniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../lib/passwords';
+import { audit } from '../audit/service';
 import type { TMfa } from '../mfa/service';
 import { renderMail } from '../notifications/mails';
 import type { TRateLimiter } from '../rate-limit/service';
@@ -61,7 +62,7 @@ export function createRecovery(deps: {
       if (uniqueViolation(error) === 'users_email_key') throw fail.field('new_email', 'emailExists');
       throw error;
     }
-    await repo.audit(db, {
+    await audit(db, {
       userId: user.id,
       action: 'email.changed',
       ip: meta.ip,
@@ -118,7 +119,7 @@ export function createRecovery(deps: {
         if (!used) throw fail.field('token', 'linkInvalid');
         await repo.updateUser(tx, used.userId, { passwordHash, passwordChangedAt: new Date() });
         await deps.sessions.revokeAll(used.userId, tx);
-        await repo.audit(tx, { userId: used.userId, action: 'password.reset', ip: meta.ip });
+        await audit(tx, { userId: used.userId, action: 'password.reset', ip: meta.ip });
       });
       return { success: true };
     },

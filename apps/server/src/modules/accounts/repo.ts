@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { auditLog, oneTimeTokens, uploads, users } from '../../db/schema';
+import { oneTimeTokens, uploads, users } from '../../db/schema';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
@@ -151,26 +151,7 @@ export async function consumeOneTimeToken(db: Db, tokenHash: string, purpose: TT
   return row;
 }
 
-// ---- audit, uploads, admin list ---------------------------------------------------------------------
-
-export async function audit(
-  db: Db,
-  entry: {
-    userId: number;
-    actorId?: number;
-    action: string;
-    details?: Record<string, unknown>;
-    ip?: string | null;
-  },
-): Promise<void> {
-  await db.insert(auditLog).values({
-    userId: entry.userId,
-    actorId: entry.actorId ?? entry.userId,
-    action: entry.action,
-    details: entry.details ?? {},
-    ip: entry.ip ?? null,
-  });
-}
+// ---- uploads, admin list ---------------------------------------------------------------------------
 
 export async function insertUpload(
   db: Db,

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { audit } from '../audit/service';
 import { dftNextUnlock, unlockDue } from '../dft/service';
 import { balancesOf } from '../ledger/balances';
 import type { TMfa } from '../mfa/service';
@@ -209,7 +210,7 @@ export function createAccounts(deps: {
               binaryParentId: parentId,
               binaryPosition: mentor.binarySide,
             });
-            await repo.audit(tx, {
+            await audit(tx, {
               userId: user.id,
               action: 'account.registered',
               ip: meta.ip,
@@ -287,8 +288,7 @@ export function createAccounts(deps: {
             ...(fields.language !== undefined && { language: fields.language }),
             ...(financePasswordHash !== undefined && { financePasswordHash }),
           });
-          if (financePasswordHash)
-            await repo.audit(tx, { userId, action: 'finance_password.set', ip: meta.ip });
+          if (financePasswordHash) await audit(tx, { userId, action: 'finance_password.set', ip: meta.ip });
         });
       } catch (error) {
         rethrowUnique(error);

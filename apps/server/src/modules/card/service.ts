@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
   formatMinor,
+  minor,
   parseMinor,
   type TCardPaymentRequest,
   type TMessageKey,
@@ -216,8 +217,8 @@ export function createCardPayments(deps: TCardDeps) {
         reference,
         details: { card_payment_id: id, provider_reference: row.providerReference },
         legs: [
-          { account: userAccount(row.userId, 'USDT'), amount: row.amount },
-          { account: companyAccount('USDT', COMPANY_PURPOSES.card), amount: -row.amount },
+          { account: userAccount(row.userId, 'USDT'), amount: minor(row.amount, 'USDT') },
+          { account: companyAccount('USDT', COMPANY_PURPOSES.card), amount: minor(-row.amount, 'USDT') },
         ],
       });
       await recordOperation(tx, {

@@ -1,10 +1,10 @@
-import type { TChainCurrency } from '@portal/contracts';
+import { minor, type TChainCurrency } from '@portal/contracts';
 import { contractCurrencies, type TChainAdapter, type TChainLog } from '../../adapters/chain/types';
 import { rawToMinor } from '../../adapters/chain/units';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
-import { postTransfer } from '../ledger/service';
+import { leg, postTransfer } from '../ledger/service';
 import { recordOperation, updateOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TChainTransferRow } from './repo';
@@ -137,8 +137,8 @@ export function createWatcher(deps: { db: Db; config: TConfig; chain: TChainAdap
         reference,
         details: { chain: row.chain, tx_hash: row.txHash, log_index: row.logIndex, address: row.toAddress },
         legs: [
-          { account: userAccount(userId, currency), amount: row.amount },
-          { account: companyAccount(currency, COMPANY_PURPOSES.chain), amount: -row.amount },
+          leg(userAccount(userId, currency), minor(row.amount, currency)),
+          leg(companyAccount(currency, COMPANY_PURPOSES.chain), minor(-row.amount, currency)),
         ],
       });
       const line = {

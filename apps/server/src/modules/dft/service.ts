@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMinor } from '@portal/contracts';
+import { formatMinor, minor } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { once, type TIdempotency } from '../idempotency/service';
@@ -58,8 +58,8 @@ export async function grantDft(
     bonusType: 'dft',
     reference: `dft:grant:${reference}`,
     legs: [
-      { account: userAccount(userId, 'DFT', 'dft_locked'), amount },
-      { account: companyAccount('DFT', COMPANY_PURPOSES.dftIssued), amount: -amount },
+      { account: userAccount(userId, 'DFT', 'dft_locked'), amount: minor(amount, 'DFT') },
+      { account: companyAccount('DFT', COMPANY_PURPOSES.dftIssued), amount: minor(-amount, 'DFT') },
     ],
   });
   await recordOperation(db, {
@@ -91,8 +91,8 @@ export async function unlockDue(db: Db, userId: number, now = new Date()): Promi
         bonusType: 'dft',
         reference: `dft:unlock:${grant.id}:${due}`,
         legs: [
-          { account: userAccount(userId, 'DFT', 'dft_locked'), amount: -amount },
-          { account: userAccount(userId, 'DFT', 'dft_available'), amount },
+          { account: userAccount(userId, 'DFT', 'dft_locked'), amount: minor(-amount, 'DFT') },
+          { account: userAccount(userId, 'DFT', 'dft_available'), amount: minor(amount, 'DFT') },
         ],
       });
     });
@@ -124,10 +124,11 @@ export async function sendDftToDexnet(db: Db, userId: number, idempotency: TIdem
         operationType: 'transfer',
         reference,
         legs: [
-          { account: userAccount(userId, 'DFT', 'dft_available'), amount: -amount },
-          { account: companyAccount('DFT', COMPANY_PURPOSES.dftRedeemed), amount },
-          { account: companyAccount('DXN', COMPANY_PURPOSES.dxnIssued), amount: -amount },
-          { account: userAccount(userId, 'DXN'), amount },
+          { account: userAccount(userId, 'DFT', 'dft_available'), amount: minor(-amount, 'DFT') },
+          { account: companyAccount('DFT', COMPANY_PURPOSES.dftRedeemed), amount: minor(amount, 'DFT') },
+          // 1 DFT for 1 DXN: both have 8 places, so the minor units are the same number.
+          { account: companyAccount('DXN', COMPANY_PURPOSES.dxnIssued), amount: minor(-amount, 'DXN') },
+          { account: userAccount(userId, 'DXN'), amount: minor(amount, 'DXN') },
         ],
       });
     } catch (error) {

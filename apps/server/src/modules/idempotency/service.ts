@@ -2,19 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { fail } from '../../http/errors';
+import { StoredAnswer, type TIdempotency } from '../../http/idempotency';
 
-/** An Idempotency-Key of one user on one call, with the hash of the request it came with. */
-export type TIdempotency = { userId: number; scope: string; key: string; requestHash: string };
-
-/** The answer stored for a key: sent again instead of doing the work again. */
-export class StoredAnswer extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly body: unknown,
-  ) {
-    super('Idempotent replay');
-  }
-}
+/** The types live with the HTTP layer (http/idempotency.ts), which reads the key from the request. */
+export { StoredAnswer, type TIdempotency };
 
 async function find(db: Db, idempotency: TIdempotency) {
   const [row] = await db

@@ -29,23 +29,26 @@ export const COMPANY_PURPOSES = {
 } as const;
 export type TCompanyPurpose = (typeof COMPANY_PURPOSES)[keyof typeof COMPANY_PURPOSES];
 
-export type TAccountRef =
-  | { userId: number; currency: TCurrency; purpose: TUserPurpose }
-  | { userId: null; currency: TCurrency; purpose: TCompanyPurpose };
+export type TAccountRef<C extends TCurrency = TCurrency> =
+  | { userId: number; currency: C; purpose: TUserPurpose }
+  | { userId: null; currency: C; purpose: TCompanyPurpose };
 
-export type TUserAccountRef = Extract<TAccountRef, { userId: number }>;
+export type TUserAccountRef<C extends TCurrency = TCurrency> = Extract<TAccountRef<C>, { userId: number }>;
 
-export const userAccount = (
+export const userAccount = <C extends TCurrency>(
   userId: number,
-  currency: TCurrency,
+  currency: C,
   purpose: TUserPurpose = 'main',
-): TUserAccountRef => ({
+): TUserAccountRef<C> => ({
   userId,
   currency,
   purpose,
 });
 
-export const companyAccount = (currency: TCurrency, purpose: TCompanyPurpose): TAccountRef => ({
+export const companyAccount = <C extends TCurrency>(
+  currency: C,
+  purpose: TCompanyPurpose,
+): TAccountRef<C> => ({
   userId: null,
   currency,
   purpose,

@@ -1,11 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { TCurrency } from '@portal/contracts';
+import { minor, parseMinor, type TAdjustmentRequest, type TCurrency } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
-import { audit, findUserById } from '../accounts/repo';
+import { findUserById } from '../accounts/repo';
+import { audit } from '../audit/service';
+import { once, type TIdempotency } from '../idempotency/service';
 import { recordOperation } from '../statement/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from './accounts';
-import { InsufficientFundsError, postTransfer } from './service';
+import { InsufficientFundsError, leg, postTransfer } from './service';
+
+/**
+ * The admin call: the amount is a non-zero decimal of the currency (a minus debits), applied once
+ * per Idempotency-Key.
+ */
+export async function requestAdjustment(
+  db: Db,
+  adminId: number,
+  body: TAdjustmentRequest,
+  idempotency: TIdempotency | null,
+): Promise<{ success: true }> {
+  const amount = parseMinor(body.amount, body.currency);
+  if (amount === null || amount === 0n) throw fail.field('amount', 'invalidValue');
+  return once(db, idempotency, 201, async (tx) => {
+    await adjustBalance(tx, {
+      userId: body.user_id,
+      currency: body.currency,
+      amount,
+      reason: body.reason,
+      adminId,
+    });
+    return { success: true as const };
+  });
+}
 
 /**
  * An operator's correction of a partner's spendable balance: a balanced transfer against the
@@ -25,8 +51,11 @@ export async function adjustBalance(
       reference,
       details: { reason: input.reason, admin_id: input.adminId },
       legs: [
-        { account: userAccount(input.userId, input.currency, purpose), amount: input.amount },
-        { account: companyAccount(input.currency, COMPANY_PURPOSES.adjustments), amount: -input.amount },
+        leg(userAccount(input.userId, input.currency, purpose), minor(input.amount, input.currency)),
+        leg(
+          companyAccount(input.currency, COMPANY_PURPOSES.adjustments),
+          minor(-input.amount, input.currency),
+        ),
       ],
     });
   } catch (error) {

@@ -1,10 +1,8 @@
-import { parseMinor, ZAdjustmentRequest, ZLedgerHealth, ZSuccess } from '@portal/contracts';
+import { ZAdjustmentRequest, ZLedgerHealth, ZSuccess } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { fail } from '../../http/errors';
 import { route } from '../../http/route';
-import { once } from '../idempotency/service';
-import { adjustBalance } from './adjustments';
+import { requestAdjustment } from './adjustments';
 import { ledgerHealth } from './service';
 
 const tags = ['admin'];
@@ -30,19 +28,6 @@ export function ledgerRoutes(app: FastifyInstance, deps: { db: Db }): void {
     status: 201,
     response: ZSuccess,
     idempotent: { ignore: [] },
-    handler: async ({ user, body, idempotency }) => {
-      const amount = parseMinor(body.amount, body.currency);
-      if (amount === null || amount === 0n) throw fail.field('amount', 'invalidValue');
-      return once(deps.db, idempotency, 201, async (tx) => {
-        await adjustBalance(tx, {
-          userId: body.user_id,
-          currency: body.currency,
-          amount,
-          reason: body.reason,
-          adminId: user.id,
-        });
-        return { success: true as const };
-      });
-    },
+    handler: ({ user, body, idempotency }) => requestAdjustment(deps.db, user.id, body, idempotency),
   });
 }

@@ -1,10 +1,27 @@
-import { CURRENCIES, type TBonusType, type TCurrency, type TOperationType } from '@portal/contracts';
+import {
+  CURRENCIES,
+  minor,
+  type TBonusType,
+  type TCurrency,
+  type TMinor,
+  type TOperationType,
+} from '@portal/contracts';
 import type { Db } from '../../db/client';
 import type { TAccountRef } from './accounts';
 import * as repo from './repo';
 
-/** One side of a transfer: what it adds to (positive) or takes from (negative) an account. */
-export type TLeg = { account: TAccountRef; amount: bigint };
+/**
+ * One side of a transfer: what it adds to (positive) or takes from (negative) an account, in the
+ * account's currency (the amount's brand must name it).
+ */
+export type TLeg = { [C in TCurrency]: { account: TAccountRef<C>; amount: TMinor<C> } }[TCurrency];
+
+/**
+ * A leg whose currency is known only at run time (a variable of several currencies): the amount
+ * must carry the account's currency all the same.
+ */
+export const leg = <C extends TCurrency>(account: TAccountRef<C>, amount: TMinor<NoInfer<C>>): TLeg =>
+  ({ account, amount }) as TLeg;
 
 export type TTransferInput = {
   operationType: TOperationType;
@@ -60,10 +77,10 @@ export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id:
 /** Legs on the same account are one posting. */
 function mergeLegs(legs: TLeg[]): TLeg[] {
   const merged = new Map<string, TLeg>();
-  for (const leg of legs) {
-    const key = `${leg.account.userId}/${leg.account.currency}/${leg.account.purpose}`;
+  for (const { account, amount } of legs) {
+    const key = `${account.userId}/${account.currency}/${account.purpose}`;
     const seen = merged.get(key);
-    merged.set(key, { account: leg.account, amount: (seen?.amount ?? 0n) + leg.amount });
+    merged.set(key, leg(account, minor((seen?.amount ?? 0n) + amount, account.currency)));
   }
   return [...merged.values()].filter((leg) => leg.amount !== 0n);
 }

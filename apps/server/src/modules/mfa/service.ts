@@ -5,6 +5,7 @@ import { decrypt, deriveKey, encrypt } from '../../lib/crypto';
 import { generateTotpSecret, matchTotp, otpauthUrl } from '../../lib/totp';
 import type { TUserRow } from '../accounts/repo';
 import * as accountsRepo from '../accounts/repo';
+import { audit } from '../audit/service';
 import type { TRateLimiter } from '../rate-limit/service';
 import * as repo from './repo';
 
@@ -49,7 +50,7 @@ export function createMfa(deps: { db: Db; config: TConfig; rateLimiter: TRateLim
       await accept(user, decrypt(key, user.mfaPendingSecret), code, (step) =>
         deps.db.transaction(async (tx) => {
           const enabled = await repo.enable(tx, userId, step);
-          if (enabled) await accountsRepo.audit(tx, { userId, action: 'mfa.enabled', ip });
+          if (enabled) await audit(tx, { userId, action: 'mfa.enabled', ip });
           return enabled;
         }),
       );

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { TClientMeta } from '../../http/client';
 import { fail } from '../../http/errors';
 import type { TAuthUser } from '../../http/route';
 import { deriveKey } from '../../lib/crypto';
 import * as repo from './repo';
 
-export type TClientMeta = { ip: string | null; userAgent: string | null };
+export type { TClientMeta };
 
 /**
  * Bearer tokens: an HS256 JWT that names a session row. The signature proves the token came

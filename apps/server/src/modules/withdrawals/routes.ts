@@ -5,8 +5,6 @@ import {
   ZAdminWithdrawal,
   ZAdminWithdrawalsPage,
   ZAdminWithdrawalsQuery,
-  ZDftTransferResponse,
-  ZRateQuote,
   ZRejectWithdrawal,
   ZSendWithdrawal,
   ZWithdrawalLimits,
@@ -15,21 +13,14 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { TConfig } from '../../config';
-import type { Db } from '../../db/client';
 import { pageOf } from '../../http/pagination';
 import { route } from '../../http/route';
-import { sendDftToDexnet } from '../dft/service';
-import { createQuote } from '../rates/service';
 import type { TWithdrawals } from './service';
 
 const tags = ['wallet'];
 const ZId = z.object({ id: z.coerce.number().int().positive() });
 
-export function withdrawalRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; config: TConfig; withdrawals: TWithdrawals },
-): void {
+export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawals: TWithdrawals }): void {
   const { withdrawals } = deps;
 
   route(app, {
@@ -64,27 +55,6 @@ export function withdrawalRoutes(
     response: ZWithdrawResponse,
     idempotent: { ignore: ['finance_password', 'code'] },
     handler: ({ user, body, idempotency }) => withdrawals.request(user.id, body, idempotency),
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/api/v1/withdraw/dft_to_send_to_dexnet/',
-    summary: 'Move unlocked DFT to the DexNet balance (1 DFT = 1 DXN)',
-    tags,
-    auth: 'user',
-    response: ZDftTransferResponse,
-    idempotent: { ignore: [] },
-    handler: ({ user, idempotency }) => sendDftToDexnet(deps.db, user.id, idempotency),
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/api/v1/mlm/usdt_dexnet_rate/',
-    summary: 'A DexNet price in USDT, fixed for 30 minutes under its quote id',
-    tags,
-    auth: 'user',
-    response: ZRateQuote,
-    handler: () => createQuote(deps.db, deps.config),
   });
 
   // ---- admin ----

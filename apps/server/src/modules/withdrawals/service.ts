@@ -1,5 +1,6 @@
 import {
   formatMinor,
+  minor,
   parseMinor,
   type TChainCurrency,
   type TWithdrawRequest,
@@ -10,9 +11,10 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { verifyPassword } from '../../lib/passwords';
 import * as accounts from '../accounts/repo';
+import { audit } from '../audit/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
-import { InsufficientFundsError, postTransfer } from '../ledger/service';
+import { InsufficientFundsError, leg, postTransfer } from '../ledger/service';
 import type { TMfa } from '../mfa/service';
 import type { TRateLimiter } from '../rate-limit/service';
 import { recordOperation, updateOperation } from '../statement/service';
@@ -56,8 +58,8 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
     const currency = row.currency as TChainCurrency;
     const total = (row.amount + row.fee) * sign;
     return [
-      { account: userAccount(row.userId, currency), amount: -total },
-      { account: userAccount(row.userId, currency, 'withdrawal_hold'), amount: total },
+      leg(userAccount(row.userId, currency), minor(-total, currency)),
+      leg(userAccount(row.userId, currency, 'withdrawal_hold'), minor(total, currency)),
     ];
   };
 
@@ -83,7 +85,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
         throw fail.conflict(to === 'sent' ? 'withdrawalNotApproved' : 'withdrawalNotPending');
       }
       await work(tx, row);
-      await accounts.audit(tx, {
+      await audit(tx, {
         userId: row.userId,
         actorId: adminId,
         action: `withdrawal.${to}`,
@@ -167,7 +169,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
           reference: statementReference(row.id),
           details: { address: row.address, network: row.network, fee: formatMinor(rule.fee, input.currency) },
         });
-        await accounts.audit(tx, {
+        await audit(tx, {
           userId,
           action: 'withdrawal.requested',
           details: { withdrawal_id: row.id },
@@ -199,13 +201,13 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
           reference: `withdrawal:${row.id}:sent`,
           details: { tx_hash: txHash },
           legs: [
-            {
-              account: userAccount(row.userId, currency, 'withdrawal_hold'),
-              amount: -(row.amount + row.fee),
-            },
-            { account: companyAccount(currency, COMPANY_PURPOSES.chain), amount: row.amount },
+            leg(
+              userAccount(row.userId, currency, 'withdrawal_hold'),
+              minor(-(row.amount + row.fee), currency),
+            ),
+            leg(companyAccount(currency, COMPANY_PURPOSES.chain), minor(row.amount, currency)),
             ...(row.fee > 0n
-              ? [{ account: companyAccount(currency, COMPANY_PURPOSES.withdrawalFees), amount: row.fee }]
+              ? [leg(companyAccount(currency, COMPANY_PURPOSES.withdrawalFees), minor(row.fee, currency))]
               : []),
           ],
         });

@@ -1,6 +1,5 @@
-import type { ZAdminWithdrawal } from '@portal/contracts';
+import type { TAdminWithdrawal } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export type TDecision =
@@ -9,7 +8,7 @@ export type TDecision =
 /** An admin's decision on a withdrawal: approve, reject with a reason, or mark it sent with its hash. */
 export const decideWithdrawal = ({ id, decision }: { id: number; decision: TDecision }) => {
   const { action, ...body } = decision;
-  return apiRequest<z.infer<typeof ZAdminWithdrawal>>(`/api/v1/admin/withdrawals/${id}/${action}/`, { body });
+  return apiRequest<TAdminWithdrawal>(`/api/v1/admin/withdrawals/${id}/${action}/`, { body });
 };
 
 export function useDecideWithdrawal() {

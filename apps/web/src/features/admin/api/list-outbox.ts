@@ -1,9 +1,6 @@
-import type { z } from 'zod';
-import type { ZOutboxPage } from '@portal/contracts';
+import type { TOutboxPage } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-type TOutboxPage = z.infer<typeof ZOutboxPage>;
 
 export const listOutbox = (page: number, to: string) =>
   apiRequest<TOutboxPage>('/api/v1/admin/mail/outbox/', { method: 'GET', query: { page, to } });

@@ -1,9 +1,6 @@
-import type { z } from 'zod';
-import type { ZUsersPage } from '@portal/contracts';
+import type { TUsersPage } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-type TUsersPage = z.infer<typeof ZUsersPage>;
 
 export const listUsers = (page: number, search: string) =>
   apiRequest<TUsersPage>('/api/v1/users/', { method: 'GET', query: { page, search } });

@@ -1,10 +1,9 @@
-import type { TWithdrawalStatus, ZAdminWithdrawalsPage } from '@portal/contracts';
+import type { TAdminWithdrawalsPage, TWithdrawalStatus } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export const listWithdrawals = (status: TWithdrawalStatus | undefined, page: number) =>
-  apiRequest<z.infer<typeof ZAdminWithdrawalsPage>>('/api/v1/admin/withdrawals/', {
+  apiRequest<TAdminWithdrawalsPage>('/api/v1/admin/withdrawals/', {
     method: 'GET',
     query: { status, page },
   });

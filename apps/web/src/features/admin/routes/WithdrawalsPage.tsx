@@ -1,8 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
-import { type TWithdrawalStatus, WITHDRAWAL_STATUSES, type ZAdminWithdrawal } from '@portal/contracts';
+import { type TAdminWithdrawal, type TWithdrawalStatus, WITHDRAWAL_STATUSES } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
 import { formatAmount, formatDate } from '../../../lib/format';
@@ -10,7 +9,7 @@ import { notify } from '../../../lib/notify';
 import { type TDecision, useDecideWithdrawal } from '../api/decide-withdrawal';
 import { useWithdrawals } from '../api/list-withdrawals';
 
-type TWithdrawal = z.infer<typeof ZAdminWithdrawal>;
+type TWithdrawal = TAdminWithdrawal;
 
 /** Withdrawals waiting for a decision: approve, then mark sent with the hash; or reject. */
 export function WithdrawalsPage() {

@@ -1,10 +1,9 @@
+import type { TEmailChangeResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-type TResult = { email: string; changed: boolean };
-
 export const confirmEmail = (token: string, email: string) =>
-  apiRequest<TResult>('/api/v1/accounts/email_change/email/confirm/', {
+  apiRequest<TEmailChangeResponse>('/api/v1/accounts/email_change/email/confirm/', {
     method: 'GET',
     query: { token, email },
   });

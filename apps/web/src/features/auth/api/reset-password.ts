@@ -1,11 +1,12 @@
+import type { TPasswordResetConfirm, TSuccess } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { atLeast } from '../../../lib/format';
 
-type TInput = { token: string; password: string; password_confirm: string };
+type TInput = TPasswordResetConfirm;
 
 export const resetPassword = (input: TInput) =>
-  apiRequest<{ success: true }>('/accounts/email_password_reset/confirm/', { body: input });
+  apiRequest<TSuccess>('/accounts/email_password_reset/confirm/', { body: input });
 
 /** Progress shows for at least 500 ms (spec section 7). */
 export const useResetPassword = () =>

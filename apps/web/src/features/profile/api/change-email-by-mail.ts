@@ -1,9 +1,10 @@
+import type { TEmailChangeResponse } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** A confirmation link goes to the current address; the email changes when it is opened. */
 export const changeEmailByMail = (newEmail: string) =>
-  apiRequest<{ email: string; changed: boolean }>('/api/v1/accounts/email_change/email/', {
+  apiRequest<TEmailChangeResponse>('/api/v1/accounts/email_change/email/', {
     body: { new_email: newEmail },
   });
 

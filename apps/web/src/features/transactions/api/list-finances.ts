@@ -1,12 +1,11 @@
-import type { TFinancesRequest, ZFinancesPage } from '@portal/contracts';
+import type { TFinancesPage, TFinancesRequest } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export type TFinancesFilter = Partial<TFinancesRequest>;
 
 export const listFinances = (filter: TFinancesFilter, page: number) =>
-  apiRequest<z.infer<typeof ZFinancesPage>>('/api/v1/payments/finances/', { body: filter, query: { page } });
+  apiRequest<TFinancesPage>('/api/v1/payments/finances/', { body: filter, query: { page } });
 
 /** The statement refreshes every 10 seconds: chain deposits confirm and withdrawals get decided. */
 export const financesQuery = (filter: TFinancesFilter, page: number) =>

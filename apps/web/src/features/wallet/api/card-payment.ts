@@ -1,19 +1,11 @@
-import type { TCardPaymentRequest } from '@portal/contracts';
+import type { TCardPayment, TCardPaymentRequest } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileQuery } from '../../../api/get-profile';
 import { apiRequest } from '../../../lib/api-client';
 
-type TAnswer = {
-  id: number;
-  status: 'approved';
-  amount: string;
-  amount_eur: string;
-  card: { brand: string; last4: string; country: string };
-};
-
 export const payByCard = (input: TCardPaymentRequest & { idempotencyKey: string }) => {
   const { idempotencyKey, ...body } = input;
-  return apiRequest<TAnswer>('/api/v1/cardpayment/test_endpoint_carpayment/', {
+  return apiRequest<TCardPayment>('/api/v1/cardpayment/test_endpoint_carpayment/', {
     body,
     headers: { 'idempotency-key': idempotencyKey },
   });

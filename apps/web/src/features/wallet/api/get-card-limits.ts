@@ -1,10 +1,8 @@
-import type { ZCardLimits } from '@portal/contracts';
+import type { TCardLimits } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export const getCardLimits = () =>
-  apiRequest<z.infer<typeof ZCardLimits>>('/api/v1/cardpayment/limits/', { method: 'GET' });
+export const getCardLimits = () => apiRequest<TCardLimits>('/api/v1/cardpayment/limits/', { method: 'GET' });
 
 export const cardLimitsQuery = () =>
   queryOptions({ queryKey: ['card-limits'], queryFn: getCardLimits, staleTime: 5 * 60_000 });

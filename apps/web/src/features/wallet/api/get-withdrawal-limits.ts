@@ -1,10 +1,9 @@
-import type { ZWithdrawalLimits } from '@portal/contracts';
+import type { TWithdrawalLimits } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export const getWithdrawalLimits = () =>
-  apiRequest<z.infer<typeof ZWithdrawalLimits>>('/api/v1/withdraw/limits/', { method: 'GET' });
+  apiRequest<TWithdrawalLimits>('/api/v1/withdraw/limits/', { method: 'GET' });
 
 export const withdrawalLimitsQuery = () =>
   queryOptions({ queryKey: ['withdrawal-limits'], queryFn: getWithdrawalLimits, staleTime: 5 * 60_000 });

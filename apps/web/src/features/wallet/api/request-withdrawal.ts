@@ -1,14 +1,12 @@
-import type { TWithdrawRequest } from '@portal/contracts';
+import type { TWithdrawRequest, TWithdrawResponse } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileQuery } from '../../../api/get-profile';
 import { apiRequest } from '../../../lib/api-client';
 
-type TAnswer = { id: number; status: string; amount: string; fee: string };
-
 /** The key makes a retry of the same form safe: the server answers it again and holds once. */
 export const requestWithdrawal = (input: TWithdrawRequest & { idempotencyKey: string }) => {
   const { idempotencyKey, ...body } = input;
-  return apiRequest<TAnswer>('/api/v1/withdraw/request/', {
+  return apiRequest<TWithdrawResponse>('/api/v1/withdraw/request/', {
     body,
     headers: { 'idempotency-key': idempotencyKey },
   });

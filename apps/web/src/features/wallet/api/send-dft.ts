@@ -1,9 +1,10 @@
+import type { TDftTransferResponse } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileQuery } from '../../../api/get-profile';
 import { apiRequest } from '../../../lib/api-client';
 
 export const sendDftToDexnet = () =>
-  apiRequest<{ amount: string; next_unlock_at: string | null }>('/api/v1/withdraw/dft_to_send_to_dexnet/', {
+  apiRequest<TDftTransferResponse>('/api/v1/withdraw/dft_to_send_to_dexnet/', {
     headers: { 'idempotency-key': crypto.randomUUID() },
   });
 

@@ -1,14 +1,11 @@
-import type { TNetwork } from '@portal/contracts';
+import type { TAddressValidation } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const validateAddress = (address: string) =>
-  apiRequest<{ valid: boolean; network: TNetwork | null }>(
-    '/api/v1/withdraw/withdraw_address_dexnet_validation/',
-    {
-      body: { address },
-    },
-  );
+  apiRequest<TAddressValidation>('/api/v1/withdraw/withdraw_address_dexnet_validation/', {
+    body: { address },
+  });
 
 export const addressQuery = (address: string) =>
   queryOptions({
