@@ -20,6 +20,7 @@ import { createDeposits } from './modules/deposits/service';
 import { createWatcher } from './modules/deposits/watcher';
 import type { TConfig } from './config';
 import type { Database } from './db/client';
+import { loggableError } from './db/errors';
 import { installErrorHandler } from './http/error-handler';
 import { installZodValidation, requestJsonSchema } from './http/route';
 import { bootstrapAccounts } from './modules/accounts/bootstrap';
@@ -64,6 +65,8 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
           url: String(request.url).split('?')[0],
           ip: request.ip,
         }),
+        // A failed query without its parameters (db/errors.ts).
+        err: (error: Error) => loggableError(error),
       },
     },
     trustProxy: config.trustProxy,
@@ -112,6 +115,7 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
     card: config.card,
     usdtEurRate: config.rates.usdtEur,
     secretKey: config.secretKey,
+    amountMax: config.amountMax,
   });
 
   // A real node when configured; otherwise the development chain (config.ts refuses it in production).
@@ -140,9 +144,9 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   adminRoutes(app, { admin });
   statementRoutes(app, { db });
   withdrawalRoutes(app, { db, config, withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });
-  ledgerRoutes(app, { db });
+  ledgerRoutes(app, { db, amountMax: config.amountMax });
   depositRoutes(app, { deposits });
-  if (devChain) devChainRoutes(app, { devChain: createDevChainCalls(devChain) });
+  if (devChain) devChainRoutes(app, { devChain: createDevChainCalls(devChain, config.amountMax) });
   cardRoutes(app, { cards });
 
   if (config.jobs) {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { zPage, ZPageQuery, ZTimestamp } from './common';
+import { zSafeString } from './fields';
 
 export const ZUsersQuery = ZPageQuery.extend({
-  search: z.string().trim().max(254).optional(),
+  search: zSafeString(254).optional(),
 });
 
 export const ZAdminUser = z.object({
@@ -22,7 +23,7 @@ export type TAdminUser = z.infer<typeof ZAdminUser>;
 export const ZUsersPage = zPage(ZAdminUser);
 
 export const ZOutboxQuery = ZPageQuery.extend({
-  to: z.string().trim().max(254).optional(),
+  to: zSafeString(254).optional(),
 });
 
 export const ZOutboxMail = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { zPage, ZTimestamp } from './common';
-import { zCode, zFinancePassword, zText } from './fields';
-import { MESSAGES } from './messages';
+import { zId, zPage, zPageNumber, ZTimestamp } from './common';
+import { isSafeText, zCode, zFinancePassword, zSafeString, zText } from './fields';
+import { formatMessage, MESSAGES } from './messages';
 import { parseMinor, type TCurrency, ZMoney } from './money';
 
 /** api.md: the kinds of operation in a partner's statement. */
@@ -86,7 +86,7 @@ export const ZInvoiceRequest = z.discriminatedUnion(
     z
       .object({ purpose: z.literal('deposit'), currency: ZChainCurrency, amount: zAmountText })
       .superRefine(checkAmount),
-    z.object({ purpose: z.literal('order'), order_id: z.coerce.number().int().positive() }),
+    z.object({ purpose: z.literal('order'), order_id: zId }),
   ],
   { error: MESSAGES.purposeInvalid },
 );
@@ -128,7 +128,12 @@ export const ZDevMineResponse = z.object({ height: z.number().int() });
 export const FINANCE_ORDERINGS = ['date', '-date', 'amount', '-amount'] as const;
 export const FINANCE_PERIODS = ['day', 'week', 'month', 'year'] as const;
 
-const zDate = z.iso.date({ error: MESSAGES.dateInvalid });
+/** The dates a statement filter takes: a day outside them is refused before it reaches a query. */
+export const DATE_BOUNDS = { min: '2000-01-01', max: '2999-12-31' } as const;
+const dateOutOfRange = formatMessage(MESSAGES.dateOutOfRange, DATE_BOUNDS);
+const zDate = z.iso
+  .date({ error: MESSAGES.dateInvalid })
+  .refine((day) => day >= DATE_BOUNDS.min && day <= DATE_BOUNDS.max, { error: dateOutOfRange });
 
 export const ZFinancesRequest = z
   .object({
@@ -165,7 +170,7 @@ export const ZFinancesPage = zPage(ZTransaction);
 
 // ---- withdrawals -------------------------------------------------------------------------------------
 
-export const ZAddressValidationRequest = z.object({ address: z.string().max(200).default('') });
+export const ZAddressValidationRequest = z.object({ address: zSafeString(200).default('') });
 export const ZAddressValidation = z.object({ valid: z.boolean(), network: ZNetwork.nullable() });
 
 export const ZWithdrawRequest = z
@@ -176,7 +181,8 @@ export const ZWithdrawRequest = z
       .string({ error: MESSAGES.addressEmpty })
       .trim()
       .min(1, { error: MESSAGES.addressEmpty })
-      .max(100, { error: MESSAGES.addressInvalid }),
+      .max(100, { error: MESSAGES.addressInvalid })
+      .refine((address) => isSafeText(address), { error: MESSAGES.addressInvalid }),
     amount: zAmountText,
     finance_password: zFinancePassword,
     code: zCode.optional(),
@@ -273,10 +279,12 @@ export const ZAdminWithdrawal = z.object({
 });
 export const ZAdminWithdrawalsQuery = z.object({
   status: ZWithdrawalStatus.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: zPageNumber,
 });
 export const ZAdminWithdrawalsPage = zPage(ZAdminWithdrawal);
-export const ZRejectWithdrawal = z.object({ reason: zText(500) });
+export const ZRejectWithdrawal = z.object({
+  reason: zText(500, MESSAGES.fieldRequired, { multiline: true }),
+});
 export const ZSendWithdrawal = z.object({
   tx_hash: z
     .string()
@@ -285,14 +293,15 @@ export const ZSendWithdrawal = z.object({
 });
 
 export const ZAdjustmentRequest = z.object({
-  user_id: z.number().int().positive(),
+  user_id: zId,
   currency: z.enum(['USDT', 'DXN', 'DFT']),
   /** Signed: a credit, or (with a minus) a debit. */
   amount: z
     .string()
     .trim()
+    .max(40, { error: MESSAGES.invalidValue })
     .regex(/^-?[0-9]+(\.[0-9]+)?$/, { error: MESSAGES.invalidValue }),
-  reason: zText(500),
+  reason: zText(500, MESSAGES.fieldRequired, { multiline: true }),
 });
 
 export const ZLedgerHealth = z.object({

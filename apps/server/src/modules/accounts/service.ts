@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  countryName,
   DEFAULT_LANGUAGE,
   MESSAGES,
   type TFieldErrors,
@@ -160,7 +161,7 @@ export function createAccounts(deps: {
               firstName: input.first_name,
               lastName: input.last_name,
               phone: input.phone,
-              country: input.country,
+              country: countryName(input.country_code),
               countryCode: input.country_code,
               language: input.language ?? DEFAULT_LANGUAGE,
               referralId: newReferralId(),
@@ -240,8 +241,11 @@ export function createAccounts(deps: {
             ...(fields.first_name !== undefined && { firstName: fields.first_name }),
             ...(fields.last_name !== undefined && { lastName: fields.last_name }),
             ...(fields.phone !== undefined && { phone: fields.phone }),
-            ...(fields.country !== undefined && { country: fields.country }),
-            ...(fields.country_code !== undefined && { countryCode: fields.country_code }),
+            // The name follows the code; a name sent alone is ignored (docs/decisions.md).
+            ...(fields.country_code !== undefined && {
+              country: countryName(fields.country_code),
+              countryCode: fields.country_code,
+            }),
             ...(fields.username !== undefined && { username: fields.username }),
             ...(fields.language !== undefined && { language: fields.language }),
             ...(financePasswordHash !== undefined && { financePasswordHash }),
@@ -262,7 +266,7 @@ export function createAccounts(deps: {
           firstName: fields.first_name,
           lastName: fields.last_name,
           phone: fields.phone,
-          country: fields.country,
+          country: countryName(fields.country_code),
           countryCode: fields.country_code,
           ...(fields.username !== undefined && { username: fields.username }),
         });

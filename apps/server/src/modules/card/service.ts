@@ -3,6 +3,7 @@ import {
   formatMinor,
   parseMinor,
   type TCardPaymentRequest,
+  type TCurrency,
   type TMessageKey,
   type ZCardLimits,
   type ZCardPayment,
@@ -11,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { CardProviderError, type TCardInfo, type TCardProvider } from '../../adapters/card/provider';
 import type { TConfig } from '../../config';
+import { checkAmountBound } from '../ledger/bounds';
 import type { Db } from '../../db/client';
 import { AppError, fail } from '../../http/errors';
 import { cardBrandOf, luhnValid } from '../../lib/cards';
@@ -44,6 +46,8 @@ export type TCardDeps = {
   /** EUR per 1 USDT (config.rates.usdtEur). */
   usdtEurRate: string;
   secretKey: string;
+  /** The largest amount any call takes (config.amountMax); beyond it nothing is recorded. */
+  amountMax?: Record<TCurrency, bigint>;
 };
 
 export type TCardPayments = ReturnType<typeof createCardPayments>;
@@ -69,6 +73,7 @@ export function createCardPayments(deps: TCardDeps) {
     const amount: bigint | null = parseMinor(request.amount, 'USDT');
     if (amount === null) throw fail.field('amount', 'invalidValue');
     if (amount <= 0n) throw fail.field('amount', 'amountNotPositive');
+    if (deps.amountMax) checkAmountBound(amount, 'USDT', deps.amountMax);
     const cardNumber = request.card_number;
     // A mistyped number or an expired card names no card to count: refused without a record.
     if (!luhnValid(cardNumber)) throw fail.field('card_number', 'cardNumberInvalid');

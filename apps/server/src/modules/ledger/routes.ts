@@ -1,15 +1,19 @@
-import { parseMinor, ZAdjustmentRequest, ZLedgerHealth, ZSuccess } from '@portal/contracts';
+import { parseMinor, type TCurrency, ZAdjustmentRequest, ZLedgerHealth, ZSuccess } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { route } from '../../http/route';
 import { once } from '../idempotency/service';
 import { adjustBalance } from './adjustments';
+import { checkAmountBound } from './bounds';
 import { ledgerHealth } from './service';
 
 const tags = ['admin'];
 
-export function ledgerRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function ledgerRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; amountMax: Record<TCurrency, bigint> },
+): void {
   route(app, {
     method: 'GET',
     url: '/api/v1/admin/ledger/health/',
@@ -33,6 +37,7 @@ export function ledgerRoutes(app: FastifyInstance, deps: { db: Db }): void {
     handler: async ({ user, body, idempotency }) => {
       const amount = parseMinor(body.amount, body.currency);
       if (amount === null || amount === 0n) throw fail.field('amount', 'invalidValue');
+      checkAmountBound(amount, body.currency, deps.amountMax);
       return once(deps.db, idempotency, 201, async (tx) => {
         await adjustBalance(tx, {
           userId: body.user_id,

@@ -12,6 +12,7 @@ import {
   ZWithdrawalLimits,
   ZWithdrawRequest,
   ZWithdrawResponse,
+  zId,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ import { createQuote } from '../rates/service';
 import type { TWithdrawals } from './service';
 
 const tags = ['wallet'];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = z.object({ id: zId });
 
 export function withdrawalRoutes(
   app: FastifyInstance,
