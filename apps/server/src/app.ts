@@ -51,13 +51,21 @@ export type TAppOptions = {
   database: Database;
   /** The mail adapter; by default SMTP when configured, else the outbox table. */
   mailer?: TMailer;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 };
 
 /** Builds the server: used by main.ts and by every test (through app.inject). */
-export async function buildApp({ config, database, mailer }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  logStream,
+}: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       // Paths only: a query string can carry a one-time token (email confirmation links).
       serializers: {
         req: (request) => ({

@@ -237,7 +237,7 @@ export function createAccounts(deps: {
       }
       try {
         await db.transaction(async (tx) => {
-          await repo.updateUser(tx, userId, {
+          const patch = {
             ...(fields.first_name !== undefined && { firstName: fields.first_name }),
             ...(fields.last_name !== undefined && { lastName: fields.last_name }),
             ...(fields.phone !== undefined && { phone: fields.phone }),
@@ -249,7 +249,9 @@ export function createAccounts(deps: {
             ...(fields.username !== undefined && { username: fields.username }),
             ...(fields.language !== undefined && { language: fields.language }),
             ...(financePasswordHash !== undefined && { financePasswordHash }),
-          });
+          };
+          // A body with nothing to store (e.g. a country name alone) changes nothing.
+          if (Object.keys(patch).length > 0) await repo.updateUser(tx, userId, patch);
           if (financePasswordHash)
             await repo.audit(tx, { userId, action: 'finance_password.set', ip: meta.ip });
         });
