@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/contracts';
+import { MESSAGES, minor } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, post, testApp } from './helpers/app';
@@ -185,7 +185,7 @@ describe('amounts have an upper bound from configuration', () => {
 
   it('follows AMOUNT_MAX_*: the bound itself is taken, one unit more is refused', async () => {
     const app = await testApp({
-      config: { amountMax: { USDT: 5_000_000n, DXN: 10n ** 18n, DFT: 10n ** 18n } },
+      config: { amountMax: { USDT: minor(5_000_000n), DXN: minor(10n ** 18n), DFT: minor(10n ** 18n) } },
     });
     const partner = await registerPartner(app);
     const invoice = (amount: string) =>

@@ -18,6 +18,7 @@ export const requiredOr = (invalid: string) => ({
  * field is multi-line), and the bidirectional embeddings, overrides and isolates that make a text
  * read differently from how it is stored ("Trojan Source"). PostgreSQL refuses NUL in text outright.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const FORBIDDEN_ONE_LINE = /[\t\n\r]/;
 /** A half of a surrogate pair without its other half: not Unicode, and not storable as UTF-8. */
@@ -40,9 +41,12 @@ export function zSafeString(max: number, options: { multiline?: boolean; error?:
     .pipe(z.string().max(max, { error: tooLong(max) }));
 }
 
-/** Zero-width and other invisible characters: a name made only of them is no name. */
-const INVISIBLE =
-  /[\s\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u2060-\u2064\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
+/**
+ * Invisible characters: spaces, format characters (zero-width space and joiners, soft hyphen,
+ * byte-order mark, direction marks), combining marks with no letter to sit on, and the Hangul
+ * fillers. A name made only of them is no name.
+ */
+const INVISIBLE = /[\s\p{Cf}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0]/gu;
 
 /** A trimmed text field; `required` is the message for a missing or empty value. */
 export function zText(

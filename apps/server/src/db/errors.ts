@@ -46,6 +46,6 @@ export function loggableError(error: Error, depth = 0): TLoggedError {
     if (value !== undefined) logged[key] = value;
   }
   if (error.cause instanceof Error && depth < 5) logged.cause = loggableError(error.cause, depth + 1);
-  else if (error.cause !== undefined) logged.cause = String(error.cause);
+  else if (error.cause !== undefined) logged.cause = typeof error.cause;
   return logged;
 }
