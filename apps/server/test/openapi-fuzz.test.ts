@@ -90,6 +90,19 @@ const HOSTILE_IN_URL: [string, string][] = [
   ['percent', '%'],
 ];
 
+/** Idempotency-Keys a client can send (a header holds no NUL and no line break). */
+const HOSTILE_HEADERS: [string, string][] = [
+  ['10,000 characters', 'k'.repeat(10_000)],
+  ['SQL', "' OR 1=1; --"],
+  ['HTML', '<script>'],
+  ['control characters', 'a\u0007b'],
+  ['Latin-1', 'clé'],
+  ['spaces', '   '],
+];
+
+/** Of the keys above, those api.md allows. */
+const VALID_KEYS = ['HTML'] as const;
+
 /** Whole bodies that are not the object a route expects. */
 const HOSTILE_BODIES: [string, string][] = [
   ['an array', '[]'],
@@ -104,11 +117,20 @@ const HOSTILE_BODIES: [string, string][] = [
 /**
  * Hostile values a money call may take and still move money, because they are not hostile there:
  * a free text of a card holder or an adjustment's reason may hold emoji, quotes, angle brackets or
- * digits, and an adjustment's amount of "-1" is a debit of 1. Anything else that moves money fails the test.
+ * digits, an adjustment's amount of "-1" is a debit of 1, and "<script>" is a valid Idempotency-Key
+ * (1 to 200 visible characters, api.md). Anything else that moves money fails the test.
  */
 const ACCEPTED: Record<string, Record<string, readonly string[]>> = {
-  'POST /api/v1/cardpayment/test_endpoint_carpayment/': { holder_name: TEXT_KINDS },
-  'POST /api/v1/admin/ledger/adjustments/': { reason: TEXT_KINDS, amount: ['negative string'] },
+  'POST /api/v1/cardpayment/test_endpoint_carpayment/': {
+    holder_name: TEXT_KINDS,
+    'Idempotency-Key': VALID_KEYS,
+  },
+  'POST /api/v1/admin/ledger/adjustments/': {
+    reason: TEXT_KINDS,
+    amount: ['negative string'],
+    'Idempotency-Key': VALID_KEYS,
+  },
+  'POST /api/v1/withdraw/request/': { 'Idempotency-Key': VALID_KEYS },
 };
 
 const FINANCE = 'finance-pass-1';
@@ -278,6 +300,15 @@ describe('the OpenAPI document, fuzzed', () => {
           headers: { 'content-type': 'application/json' },
           payload,
         });
+      }
+      if (route.method !== 'GET') {
+        for (const [label, value] of HOSTILE_HEADERS) {
+          await send(route, label, 'Idempotency-Key', {
+            url: goodPath(),
+            ...json(goodBody(goodBranch)),
+            headers: { 'content-type': 'application/json', 'idempotency-key': value },
+          });
+        }
       }
       for (const parameter of queryParameters) {
         for (const [label, value] of HOSTILE_IN_URL) {
