@@ -157,7 +157,7 @@ function goodValue(name: string, schema: TSchema, actors: TActors): unknown {
     network: 'BEP-20',
     address: ADDRESS,
     to: ADDRESS,
-    amount: '10',
+    amount: '20',
     user_id: actors.partner.id,
     reason: 'fuzz',
     code: '123456',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_BOUNDS, ZFinancesRequest } from './wallet';
+import { ZPageQuery } from './common';
+import { DATE_BOUNDS, ZAdjustmentRequest, ZCardPaymentRequest, ZFinancesRequest } from './wallet';
 import { isSafeText, zName, zSafeString, zText } from './fields';
 import { MESSAGES } from './messages';
 
@@ -54,5 +55,34 @@ describe('statement dates', () => {
     expect(ZFinancesRequest.safeParse({ date_from: DATE_BOUNDS.min, date_to: DATE_BOUNDS.max }).success).toBe(
       true,
     );
+  });
+});
+
+describe('whole numbers', () => {
+  it('take numbers and digits, never true, arrays or empty strings that a coercion reads as 1 or 0', () => {
+    const card = {
+      amount: '20',
+      card_number: '4242424242424242',
+      expiry_month: 12,
+      expiry_year: 2099,
+      cvc: '123',
+      holder_name: 'Pat',
+    };
+    expect(ZCardPaymentRequest.safeParse(card).success).toBe(true);
+    expect(ZCardPaymentRequest.safeParse({ ...card, expiry_month: '12', expiry_year: '2099' }).success).toBe(
+      true,
+    );
+    for (const month of [true, [1], '', '1e1', null]) {
+      expect(ZCardPaymentRequest.safeParse({ ...card, expiry_month: month }).success, String(month)).toBe(
+        false,
+      );
+    }
+    const adjustment = { user_id: 5, currency: 'USDT', amount: '1', reason: 'r' };
+    expect(ZAdjustmentRequest.safeParse(adjustment).success).toBe(true);
+    for (const id of [true, 0, 2 ** 31, 1.5, '7x']) {
+      expect(ZAdjustmentRequest.safeParse({ ...adjustment, user_id: id }).success, String(id)).toBe(false);
+    }
+    expect(ZPageQuery.parse({ page: '3' }).page).toBe(3);
+    expect(ZPageQuery.safeParse({ page: '1000001' }).success).toBe(false);
   });
 });

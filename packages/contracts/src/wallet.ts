@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zPage, zPageNumber, ZTimestamp } from './common';
+import { zId, zPage, zPageNumber, ZTimestamp, zWholeNumber } from './common';
 import { isSafeText, zCode, zFinancePassword, zSafeString, zText } from './fields';
 import { formatMessage, MESSAGES } from './messages';
 import { parseMinor, type TCurrency, ZMoney } from './money';
@@ -120,7 +120,9 @@ export const ZDevTransferRequest = z
   .object({ to: zText(64), currency: ZChainCurrency, amount: zAmountText })
   .superRefine(checkAmount);
 export const ZDevTransferResponse = z.object({ hash: z.string() });
-export const ZDevMineRequest = z.object({ blocks: z.coerce.number().int().min(1).max(1000).default(1) });
+export const ZDevMineRequest = z.object({
+  blocks: zWholeNumber(MESSAGES.invalidValue).pipe(z.number().min(1).max(1000)).default(1),
+});
 export const ZDevMineResponse = z.object({ height: z.number().int() });
 
 // ---- statement ---------------------------------------------------------------------------------------
@@ -227,16 +229,15 @@ export const ZCardPaymentRequest = z.object({
     .string({ error: MESSAGES.cardNumberInvalid })
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^[0-9]{12,19}$/, { error: MESSAGES.cardNumberInvalid })),
-  expiry_month: z.coerce
-    .number({ error: MESSAGES.cardExpiryInvalid })
-    .int()
-    .min(1)
-    .max(12, { error: MESSAGES.cardExpiryInvalid }),
-  expiry_year: z.coerce
-    .number({ error: MESSAGES.cardExpiryInvalid })
-    .int()
-    .min(2000)
-    .max(2100, { error: MESSAGES.cardExpiryInvalid }),
+  expiry_month: zWholeNumber(MESSAGES.cardExpiryInvalid).pipe(
+    z.number().min(1, { error: MESSAGES.cardExpiryInvalid }).max(12, { error: MESSAGES.cardExpiryInvalid }),
+  ),
+  expiry_year: zWholeNumber(MESSAGES.cardExpiryInvalid).pipe(
+    z
+      .number()
+      .min(2000, { error: MESSAGES.cardExpiryInvalid })
+      .max(2100, { error: MESSAGES.cardExpiryInvalid }),
+  ),
   cvc: z.string({ error: MESSAGES.cardCvcInvalid }).regex(/^[0-9]{3,4}$/, { error: MESSAGES.cardCvcInvalid }),
   holder_name: zText(100),
 });
