@@ -12,6 +12,7 @@ const serverModulePublic = [
   'accounts/repo.ts',
   'ledger/accounts.ts',
   'ledger/balances.ts',
+  'ledger/bounds.ts',
   'notifications/mails.ts',
 ];
 

@@ -17,6 +17,7 @@ import { createWatcher } from './modules/deposits/watcher';
 import type { TConfig } from './config';
 import type { Database } from './db/client';
 import { installSecurityHeaders, serveWebApp } from './http/delivery';
+import { loggableError } from './db/errors';
 import { installErrorHandler } from './http/error-handler';
 import { installZodValidation, requestJsonSchema } from './http/route';
 import { bootstrapAccounts } from './modules/accounts/bootstrap';
@@ -50,13 +51,21 @@ export type TAppOptions = {
   database: Database;
   /** The mail adapter; by default SMTP when configured, else the outbox table. */
   mailer?: TMailer;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 };
 
 /** Builds the server: used by main.ts and by every test (through app.inject). */
-export async function buildApp({ config, database, mailer }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  logStream,
+}: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       // Paths only: a query string can carry a one-time token (email confirmation links).
       serializers: {
         req: (request) => ({
@@ -64,6 +73,8 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
           url: String(request.url).split('?')[0],
           ip: request.ip,
         }),
+        // A failed query without its parameters (db/errors.ts).
+        err: (error: Error) => loggableError(error),
       },
     },
     trustProxy: config.trustProxy,
@@ -113,6 +124,7 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
     card: config.card,
     usdtEurRate: config.rates.usdtEur,
     secretKey: config.secretKey,
+    amountMax: config.amountMax,
   });
 
   // A real node when configured; otherwise the development chain (config.ts refuses it in production).
@@ -143,9 +155,9 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   withdrawalRoutes(app, { withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });
   dftRoutes(app, { db });
   rateRoutes(app, { db, config });
-  ledgerRoutes(app, { db });
+  ledgerRoutes(app, { db, amountMax: config.amountMax });
   depositRoutes(app, { deposits });
-  if (devChain) devChainRoutes(app, { devChain: createDevChainCalls(devChain) });
+  if (devChain) devChainRoutes(app, { devChain: createDevChainCalls(devChain, config.amountMax) });
   cardRoutes(app, { cards });
 
   if (config.jobs) {

@@ -72,3 +72,18 @@ describe('PUBLIC_URL', () => {
     expect(set.publicUrl).toBe('https://partners.example.com');
   });
 });
+
+describe('amount bounds', () => {
+  it('bounds amounts per currency, within what the ledger can hold', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), AMOUNT_MAX_USDT: '5000' });
+    expect(config.amountMax.USDT).toBe(5_000_000_000n);
+    expect(config.amountMax.DXN).toBe(10n ** 18n);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AMOUNT_MAX_USDT: '0' })).toThrow(/AMOUNT_MAX_USDT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AMOUNT_MAX_DXN: '10000000001' })).toThrow(
+      /AMOUNT_MAX_DXN/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AMOUNT_MAX_DFT: '1.123456789' })).toThrow(
+      /AMOUNT_MAX_DFT/,
+    );
+  });
+});

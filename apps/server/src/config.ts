@@ -111,6 +111,11 @@ const ZEnv = z.object({
   /** Cards of these countries are refused even when allowed above. */
   CARD_PROHIBITED_COUNTRIES: countryList('BY,CU,IR,KP,RU,SY'),
 
+  /** The largest amount any call takes (invoice, development transfer, adjustment), per currency. */
+  AMOUNT_MAX_USDT: positiveDecimal.default('1000000000'),
+  AMOUNT_MAX_DXN: positiveDecimal.default('10000000000'),
+  AMOUNT_MAX_DFT: positiveDecimal.default('10000000000'),
+
   /** USDT price of 1 DXN, quoted for 30 minutes. */
   DXN_USDT_RATE: rate.default('0.05'),
   /** EUR per 1 USDT, for card payments charged in euro. */
@@ -157,6 +162,8 @@ export type TConfig = {
     prohibitedCountries: string[];
   };
   rates: { dxnUsdt: string; usdtEur: string };
+  /** The largest amount a request may carry, per currency; beyond it a 400. */
+  amountMax: Record<TCurrency, TMinor>;
 };
 
 export class ConfigError extends Error {}
@@ -245,12 +252,33 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       prohibitedCountries: env.CARD_PROHIBITED_COUNTRIES,
     },
     rates: { dxnUsdt: env.DXN_USDT_RATE, usdtEur: env.USDT_EUR_RATE },
+    amountMax: {
+      USDT: amountBound(env.AMOUNT_MAX_USDT, 'USDT', 'AMOUNT_MAX_USDT'),
+      DXN: amountBound(env.AMOUNT_MAX_DXN, 'DXN', 'AMOUNT_MAX_DXN'),
+      DFT: amountBound(env.AMOUNT_MAX_DFT, 'DFT', 'AMOUNT_MAX_DFT'),
+    },
   };
 }
 
 function minorOf(text: string, currency: TCurrency, name: string): TMinor {
   const amount = parseMinor(text, currency);
   if (amount === null) throw new ConfigError(`${name}: more decimal places than ${currency} has`);
+  return amount;
+}
+
+/**
+ * The ledger keeps minor units in 64-bit integers (at most about 9.2 x 10^18): one amount may take
+ * at most 10^18 of them, so that the sums of a few still fit.
+ */
+const AMOUNT_BOUND_CEILING = 10n ** 18n;
+
+function amountBound(text: string, currency: TCurrency, name: string): TMinor {
+  const amount = minorOf(text, currency, name);
+  if (amount > AMOUNT_BOUND_CEILING) {
+    throw new ConfigError(
+      `${name}: at most ${AMOUNT_BOUND_CEILING} minor units of ${currency} (the ledger's range)`,
+    );
+  }
   return amount;
 }
 

@@ -4,11 +4,13 @@ import {
   zCode,
   zEmail,
   zLinkToken,
+  zName,
   zNewFinancePassword,
   zNewPassword,
   zOptionalText,
   zPassword,
   zPhone,
+  zSafeString,
   zText,
   zUsername,
 } from './fields';
@@ -33,9 +35,10 @@ export const ZKycStatus = z.enum(['none', 'pending', 'verified', 'rejected']);
 export type TKycStatus = z.infer<typeof ZKycStatus>;
 
 const personalFields = {
-  first_name: zText(150, MESSAGES.nameRequired),
-  last_name: zText(150, MESSAGES.surnameRequired),
+  first_name: zName(150, MESSAGES.nameRequired),
+  last_name: zName(150, MESSAGES.surnameRequired),
   phone: zPhone,
+  /** Required as api.md has it, but the server stores the name of `country_code`, whatever this says. */
   country: zText(100),
   country_code: ZCountryCode,
 };
@@ -89,7 +92,7 @@ export type TTokenAuthRequest = z.infer<typeof ZTokenAuthRequest>;
 export const ZSetLanguageRequest = z.object({
   language: ZLanguage,
   /** The spec's call carries the token in the body; the Authorization header works as well. */
-  token: z.string().max(2048).optional(),
+  token: zSafeString(2048).optional(),
 });
 export type TSetLanguageRequest = z.infer<typeof ZSetLanguageRequest>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { zPage, ZPageQuery, ZTimestamp } from './common';
+import { zSafeString } from './fields';
 
 export const ZUsersQuery = ZPageQuery.extend({
-  search: z.string().trim().max(254).optional(),
+  search: zSafeString(254).optional(),
 });
 export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 
@@ -24,7 +25,7 @@ export const ZUsersPage = zPage(ZAdminUser);
 export type TUsersPage = z.infer<typeof ZUsersPage>;
 
 export const ZOutboxQuery = ZPageQuery.extend({
-  to: z.string().trim().max(254).optional(),
+  to: zSafeString(254).optional(),
 });
 export type TOutboxQuery = z.infer<typeof ZOutboxQuery>;
 

@@ -28,3 +28,10 @@ export const ZCountryCode = z.preprocess(
   z.enum(COUNTRY_CODES, requiredOr(MESSAGES.countryInvalid)),
 );
 export type TCountryCode = (typeof COUNTRY_CODES)[number];
+
+const ENGLISH_REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** The country's English name, which the server stores beside its code (whatever name was sent). */
+export function countryName(code: TCountryCode): string {
+  return ENGLISH_REGIONS.of(code) ?? code;
+}

@@ -13,22 +13,58 @@ export const requiredOr = (invalid: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? MESSAGES.fieldRequired : invalid),
 });
 
-/** A trimmed text field; `required` is the message for a missing or empty value. */
-export function zText(max: number, required: string = MESSAGES.fieldRequired) {
+/**
+ * Characters no text field takes: NUL and the other control characters (a line break only where a
+ * field is multi-line), and the bidirectional embeddings, overrides and isolates that make a text
+ * read differently from how it is stored ("Trojan Source"). PostgreSQL refuses NUL in text outright.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const FORBIDDEN_ONE_LINE = /[\t\n\r]/;
+/** A half of a surrogate pair without its other half: not Unicode, and not storable as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for a text any field may hold: well-formed Unicode without the characters above. */
+export function isSafeText(text: string, multiline = false): boolean {
+  return !LONE_SURROGATE.test(text) && !FORBIDDEN.test(text) && (multiline || !FORBIDDEN_ONE_LINE.test(text));
+}
+
+/**
+ * The one text field of the contracts: a string, NFC-normalised and trimmed, refused when it holds
+ * a forbidden character, and at most `max` long. Every free text of a request goes through it.
+ */
+export function zSafeString(max: number, options: { multiline?: boolean; error?: string } = {}) {
   return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: tooLong(max) });
+    .string(options.error ? { error: options.error } : undefined)
+    .refine((text) => isSafeText(text, options.multiline), { error: MESSAGES.textInvalid, abort: true })
+    .transform((text) => text.normalize('NFC').trim())
+    .pipe(z.string().max(max, { error: tooLong(max) }));
+}
+
+/**
+ * Invisible characters: spaces, format characters (zero-width space and joiners, soft hyphen,
+ * byte-order mark, direction marks), combining marks with no letter to sit on, and the Hangul
+ * fillers. A name made only of them is no name.
+ */
+const INVISIBLE = /[\s\p{Cf}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0]/gu;
+
+/** A trimmed text field; `required` is the message for a missing or empty value. */
+export function zText(
+  max: number,
+  required: string = MESSAGES.fieldRequired,
+  options: { multiline?: boolean } = {},
+) {
+  return zSafeString(max, { ...options, error: required }).pipe(z.string().min(1, { error: required }));
+}
+
+/** A person's name: like `zText`, and not made only of invisible characters. */
+export function zName(max: number, required: string) {
+  return zText(max, required).refine((text) => text.replace(INVISIBLE, '') !== '', { error: required });
 }
 
 /** Optional text: absent, or trimmed and at most `max` long (an empty string is kept as empty). */
 export function zOptionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, { error: tooLong(max) })
-    .optional();
+  return zSafeString(max).optional();
 }
 
 export const zEmail = z
@@ -86,4 +122,5 @@ export const zLinkToken = z
   .string({ error: MESSAGES.linkInvalid })
   .trim()
   .min(1, { error: MESSAGES.linkInvalid })
-  .max(200, { error: MESSAGES.linkInvalid });
+  .max(200, { error: MESSAGES.linkInvalid })
+  .refine((token) => isSafeText(token), { error: MESSAGES.linkInvalid });

@@ -64,6 +64,9 @@ export const MESSAGES = {
   unsupportedMediaType: 'Unsupported media type.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',
+  textInvalid: 'This field contains characters that are not allowed.',
+  dateOutOfRange: 'Enter a date between {min} and {max}.',
+  pageOutOfRange: 'Enter a page number from 1 to {max}.',
   maintenance: 'The portal is under maintenance. Money cannot be moved right now; please try again later.',
   // wallet
   currencyInvalid: 'Select a valid currency.',

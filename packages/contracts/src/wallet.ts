@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { zPage, ZTimestamp } from './common';
-import { zCode, zFinancePassword, zText } from './fields';
-import { MESSAGES } from './messages';
+import { zId, zPage, zPageNumber, ZTimestamp, zWholeNumber } from './common';
+import { isSafeText, zCode, zFinancePassword, zSafeString, zText } from './fields';
+import { formatMessage, MESSAGES } from './messages';
 import { parseMinor, type TCurrency, ZMoney } from './money';
 
 /** api.md: the kinds of operation in a partner's statement. */
@@ -86,7 +86,7 @@ export const ZInvoiceRequest = z.discriminatedUnion(
     z
       .object({ purpose: z.literal('deposit'), currency: ZChainCurrency, amount: zAmountText })
       .superRefine(checkAmount),
-    z.object({ purpose: z.literal('order'), order_id: z.coerce.number().int().positive() }),
+    z.object({ purpose: z.literal('order'), order_id: zId }),
   ],
   { error: MESSAGES.purposeInvalid },
 );
@@ -124,7 +124,9 @@ export const ZDevTransferRequest = z
 export type TDevTransferRequest = z.infer<typeof ZDevTransferRequest>;
 export const ZDevTransferResponse = z.object({ hash: z.string() });
 export type TDevTransferResponse = z.infer<typeof ZDevTransferResponse>;
-export const ZDevMineRequest = z.object({ blocks: z.coerce.number().int().min(1).max(1000).default(1) });
+export const ZDevMineRequest = z.object({
+  blocks: zWholeNumber(MESSAGES.invalidValue).pipe(z.number().min(1).max(1000)).default(1),
+});
 export type TDevMineRequest = z.infer<typeof ZDevMineRequest>;
 export const ZDevMineResponse = z.object({ height: z.number().int() });
 export type TDevMineResponse = z.infer<typeof ZDevMineResponse>;
@@ -134,7 +136,12 @@ export type TDevMineResponse = z.infer<typeof ZDevMineResponse>;
 export const FINANCE_ORDERINGS = ['date', '-date', 'amount', '-amount'] as const;
 export const FINANCE_PERIODS = ['day', 'week', 'month', 'year'] as const;
 
-const zDate = z.iso.date({ error: MESSAGES.dateInvalid });
+/** The dates a statement filter takes: a day outside them is refused before it reaches a query. */
+export const DATE_BOUNDS = { min: '2000-01-01', max: '2999-12-31' } as const;
+const dateOutOfRange = formatMessage(MESSAGES.dateOutOfRange, DATE_BOUNDS);
+const zDate = z.iso
+  .date({ error: MESSAGES.dateInvalid })
+  .refine((day) => day >= DATE_BOUNDS.min && day <= DATE_BOUNDS.max, { error: dateOutOfRange });
 
 export const ZFinancesRequest = z
   .object({
@@ -172,7 +179,7 @@ export type TFinancesPage = z.infer<typeof ZFinancesPage>;
 
 // ---- withdrawals -------------------------------------------------------------------------------------
 
-export const ZAddressValidationRequest = z.object({ address: z.string().max(200).default('') });
+export const ZAddressValidationRequest = z.object({ address: zSafeString(200).default('') });
 export type TAddressValidationRequest = z.infer<typeof ZAddressValidationRequest>;
 export const ZAddressValidation = z.object({ valid: z.boolean(), network: ZNetwork.nullable() });
 export type TAddressValidation = z.infer<typeof ZAddressValidation>;
@@ -185,7 +192,8 @@ export const ZWithdrawRequest = z
       .string({ error: MESSAGES.addressEmpty })
       .trim()
       .min(1, { error: MESSAGES.addressEmpty })
-      .max(100, { error: MESSAGES.addressInvalid }),
+      .max(100, { error: MESSAGES.addressInvalid })
+      .refine((address) => isSafeText(address), { error: MESSAGES.addressInvalid }),
     amount: zAmountText,
     finance_password: zFinancePassword,
     code: zCode.optional(),
@@ -235,16 +243,12 @@ export const ZCardPaymentRequest = z.object({
     .string({ error: MESSAGES.cardNumberInvalid })
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^[0-9]{12,19}$/, { error: MESSAGES.cardNumberInvalid })),
-  expiry_month: z.coerce
-    .number({ error: MESSAGES.cardExpiryInvalid })
-    .int()
-    .min(1)
-    .max(12, { error: MESSAGES.cardExpiryInvalid }),
-  expiry_year: z.coerce
-    .number({ error: MESSAGES.cardExpiryInvalid })
-    .int({ error: MESSAGES.cardExpiryYear })
-    .min(2000, { error: MESSAGES.cardExpiryYear })
-    .max(2100, { error: MESSAGES.cardExpiryInvalid }),
+  expiry_month: zWholeNumber(MESSAGES.cardExpiryInvalid).pipe(
+    z.number().min(1, { error: MESSAGES.cardExpiryInvalid }).max(12, { error: MESSAGES.cardExpiryInvalid }),
+  ),
+  expiry_year: zWholeNumber(MESSAGES.cardExpiryYear).pipe(
+    z.number().min(2000, { error: MESSAGES.cardExpiryYear }).max(2100, { error: MESSAGES.cardExpiryInvalid }),
+  ),
   cvc: z.string({ error: MESSAGES.cardCvcInvalid }).regex(/^[0-9]{3,4}$/, { error: MESSAGES.cardCvcInvalid }),
   holder_name: zText(100),
 });
@@ -290,12 +294,14 @@ export const ZAdminWithdrawal = z.object({
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 export const ZAdminWithdrawalsQuery = z.object({
   status: ZWithdrawalStatus.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: zPageNumber,
 });
 export type TAdminWithdrawalsQuery = z.infer<typeof ZAdminWithdrawalsQuery>;
 export const ZAdminWithdrawalsPage = zPage(ZAdminWithdrawal);
 export type TAdminWithdrawalsPage = z.infer<typeof ZAdminWithdrawalsPage>;
-export const ZRejectWithdrawal = z.object({ reason: zText(500) });
+export const ZRejectWithdrawal = z.object({
+  reason: zText(500, MESSAGES.fieldRequired, { multiline: true }),
+});
 export type TRejectWithdrawal = z.infer<typeof ZRejectWithdrawal>;
 export const ZSendWithdrawal = z.object({
   tx_hash: z
@@ -306,14 +312,15 @@ export const ZSendWithdrawal = z.object({
 export type TSendWithdrawal = z.infer<typeof ZSendWithdrawal>;
 
 export const ZAdjustmentRequest = z.object({
-  user_id: z.number().int().positive(),
+  user_id: zId,
   currency: z.enum(['USDT', 'DXN', 'DFT']),
   /** Signed: a credit, or (with a minus) a debit. */
   amount: z
     .string()
     .trim()
+    .max(40, { error: MESSAGES.invalidValue })
     .regex(/^-?[0-9]+(\.[0-9]+)?$/, { error: MESSAGES.invalidValue }),
-  reason: zText(500),
+  reason: zText(500, MESSAGES.fieldRequired, { multiline: true }),
 });
 export type TAdjustmentRequest = z.infer<typeof ZAdjustmentRequest>;
 

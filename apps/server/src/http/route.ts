@@ -92,7 +92,10 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
     method: spec.method,
     url: spec.url,
     schema,
-    preHandler:
+    // Who calls is checked before what is sent: onRequest runs before the body is read and
+    // validated, so a caller without a token hears 401 (and a partner on an admin call 403)
+    // whatever the body holds, and learns nothing of the contract.
+    onRequest:
       spec.auth === 'public'
         ? undefined
         : async (request) => {

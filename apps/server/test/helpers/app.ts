@@ -36,13 +36,19 @@ export type TTestApp = FastifyInstance & { database: Database };
 
 /** The whole server on a fresh database, called through app.inject; closed after the test. */
 export async function testApp(
-  options: { config?: Partial<TConfig>; mailer?: TMailer; database?: Database } = {},
+  options: {
+    config?: Partial<TConfig>;
+    mailer?: TMailer;
+    database?: Database;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TTestApp> {
   const database = options.database ?? (await freshDatabase());
   const app = await buildApp({
     config: testConfig(options.config),
     database,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   open.push(app);
   return Object.assign(app, { database });

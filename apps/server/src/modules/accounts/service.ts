@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  countryName,
   DEFAULT_LANGUAGE,
   MESSAGES,
   type TFieldErrors,
@@ -202,7 +203,7 @@ export function createAccounts(deps: {
               firstName: input.first_name,
               lastName: input.last_name,
               phone: input.phone,
-              country: input.country,
+              country: countryName(input.country_code),
               countryCode: input.country_code,
               language: input.language ?? DEFAULT_LANGUAGE,
               referralId: newReferralId(),
@@ -278,16 +279,21 @@ export function createAccounts(deps: {
       }
       try {
         await db.transaction(async (tx) => {
-          await repo.updateUser(tx, userId, {
+          const patch = {
             ...(fields.first_name !== undefined && { firstName: fields.first_name }),
             ...(fields.last_name !== undefined && { lastName: fields.last_name }),
             ...(fields.phone !== undefined && { phone: fields.phone }),
-            ...(fields.country !== undefined && { country: fields.country }),
-            ...(fields.country_code !== undefined && { countryCode: fields.country_code }),
+            // The name follows the code; a name sent alone is ignored (docs/decisions.md).
+            ...(fields.country_code !== undefined && {
+              country: countryName(fields.country_code),
+              countryCode: fields.country_code,
+            }),
             ...(fields.username !== undefined && { username: fields.username }),
             ...(fields.language !== undefined && { language: fields.language }),
             ...(financePasswordHash !== undefined && { financePasswordHash }),
-          });
+          };
+          // A body with nothing to store (e.g. a country name alone) changes nothing.
+          if (Object.keys(patch).length > 0) await repo.updateUser(tx, userId, patch);
           if (financePasswordHash) await audit(tx, { userId, action: 'finance_password.set', ip: meta.ip });
         });
       } catch (error) {
@@ -303,7 +309,7 @@ export function createAccounts(deps: {
           firstName: fields.first_name,
           lastName: fields.last_name,
           phone: fields.phone,
-          country: fields.country,
+          country: countryName(fields.country_code),
           countryCode: fields.country_code,
           ...(fields.username !== undefined && { username: fields.username }),
         });

@@ -4,6 +4,7 @@ import {
   minor,
   parseMinor,
   type TCardPaymentRequest,
+  type TCurrency,
   type TMessageKey,
   type ZCardLimits,
   type ZCardPayment,
@@ -17,6 +18,7 @@ import {
   type TChargeResult,
 } from '../../adapters/card/provider';
 import type { TConfig } from '../../config';
+import { checkAmountBound } from '../ledger/bounds';
 import type { Db } from '../../db/client';
 import { AppError, fail } from '../../http/errors';
 import { cardBrandOf, luhnValid } from '../../lib/cards';
@@ -50,6 +52,8 @@ export type TCardDeps = {
   /** EUR per 1 USDT (config.rates.usdtEur). */
   usdtEurRate: string;
   secretKey: string;
+  /** The largest amount any call takes (config.amountMax); beyond it nothing is recorded. */
+  amountMax?: Record<TCurrency, bigint>;
 };
 
 export type TCardPayments = ReturnType<typeof createCardPayments>;
@@ -75,6 +79,7 @@ export function createCardPayments(deps: TCardDeps) {
     const amount: bigint | null = parseMinor(request.amount, 'USDT');
     if (amount === null) throw fail.field('amount', 'invalidValue');
     if (amount <= 0n) throw fail.field('amount', 'amountNotPositive');
+    if (deps.amountMax) checkAmountBound(amount, 'USDT', deps.amountMax);
     const cardNumber = request.card_number;
     // A mistyped number or an expired card names no card to count: refused without a record.
     if (!luhnValid(cardNumber)) throw fail.field('card_number', 'cardNumberInvalid');

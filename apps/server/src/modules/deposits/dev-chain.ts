@@ -1,12 +1,15 @@
 import type { z } from 'zod';
-import type { ZDevTransferRequest } from '@portal/contracts';
+import { parseMinor, type TCurrency, type ZDevTransferRequest } from '@portal/contracts';
 import { DevChainInputError, type TDevChain } from '../../adapters/chain/dev-chain';
 import { fail } from '../../http/errors';
+import { checkAmountBound } from '../ledger/bounds';
 
 /** The development chain's calls (api.md): only registered while it runs. */
-export function createDevChainCalls(devChain: TDevChain) {
+export function createDevChainCalls(devChain: TDevChain, amountMax: Record<TCurrency, bigint>) {
   return {
     async transfer(input: z.output<typeof ZDevTransferRequest>): Promise<{ hash: string }> {
+      const amount = parseMinor(input.amount, input.currency);
+      if (amount !== null) checkAmountBound(amount, input.currency, amountMax);
       try {
         return await devChain.transfer(input);
       } catch (error) {

@@ -8,6 +8,7 @@ import {
   type TPaymentStatus,
 } from '@portal/contracts';
 import type { TConfig } from '../../config';
+import { checkAmountBound } from '../ledger/bounds';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { depositAddressDeriver, depositAddressOf } from './addresses';
@@ -54,6 +55,7 @@ export function createDeposits(deps: {
       if (request.purpose === 'order') throw fail.notFound('orderNotFound');
       const amount = parseMinor(request.amount, request.currency);
       if (amount === null || amount <= 0n) throw fail.field('amount', 'invalidValue');
+      checkAmountBound(amount, request.currency, config.amountMax);
       await depositAddressOf(db, derive, userId);
       const now = new Date();
       const invoice = await db.transaction(async (tx) => {

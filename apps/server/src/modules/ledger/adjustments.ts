@@ -6,6 +6,7 @@ import { findUserById } from '../accounts/repo';
 import { audit } from '../audit/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { recordOperation } from '../statement/service';
+import { checkAmountBound } from './bounds';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from './accounts';
 import { InsufficientFundsError, leg, postTransfer } from './service';
 
@@ -18,9 +19,11 @@ export async function requestAdjustment(
   adminId: number,
   body: TAdjustmentRequest,
   idempotency: TIdempotency | null,
+  amountMax: Record<TCurrency, bigint>,
 ): Promise<{ success: true }> {
   const amount = parseMinor(body.amount, body.currency);
   if (amount === null || amount === 0n) throw fail.field('amount', 'invalidValue');
+  checkAmountBound(amount, body.currency, amountMax);
   return once(db, idempotency, 201, async (tx) => {
     await adjustBalance(tx, {
       userId: body.user_id,

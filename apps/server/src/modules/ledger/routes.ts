@@ -1,4 +1,4 @@
-import { ZAdjustmentRequest, ZLedgerHealth, ZSuccess } from '@portal/contracts';
+import { type TCurrency, ZAdjustmentRequest, ZLedgerHealth, ZSuccess } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
@@ -7,7 +7,10 @@ import { ledgerHealth } from './service';
 
 const tags = ['admin'];
 
-export function ledgerRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function ledgerRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; amountMax: Record<TCurrency, bigint> },
+): void {
   route(app, {
     method: 'GET',
     url: '/api/v1/admin/ledger/health/',
@@ -28,6 +31,7 @@ export function ledgerRoutes(app: FastifyInstance, deps: { db: Db }): void {
     status: 201,
     response: ZSuccess,
     idempotent: { ignore: [] },
-    handler: ({ user, body, idempotency }) => requestAdjustment(deps.db, user.id, body, idempotency),
+    handler: ({ user, body, idempotency }) =>
+      requestAdjustment(deps.db, user.id, body, idempotency, deps.amountMax),
   });
 }

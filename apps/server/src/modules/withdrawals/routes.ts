@@ -10,6 +10,7 @@ import {
   ZWithdrawalLimits,
   ZWithdrawRequest,
   ZWithdrawResponse,
+  zId,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ import { route } from '../../http/route';
 import type { TWithdrawals } from './service';
 
 const tags = ['wallet'];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = z.object({ id: zId });
 
 export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawals: TWithdrawals }): void {
   const { withdrawals } = deps;
