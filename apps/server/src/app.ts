@@ -118,7 +118,13 @@ export async function buildApp({ config, database, mailer }: TAppOptions): Promi
   const { rpcUrl } = config.chain;
   const devChain = rpcUrl ? null : createDevChain({ db, chain: config.chain });
   const chain = rpcUrl ? createEvmChain(config.chain, rpcUrl) : devChain!;
-  const watcher = createWatcher({ db, config, chain });
+  const watcher = createWatcher({
+    db,
+    config,
+    chain,
+    onRejected: (log) =>
+      app.log.error({ rejectedLog: log }, 'chain log rejected: it is kept for admins to look into'),
+  });
   const deposits = createDeposits({
     db,
     config,

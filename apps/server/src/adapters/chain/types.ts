@@ -10,6 +10,11 @@ export type TChainLog = {
   to: string;
   /** The token's own units. */
   value: bigint;
+  /**
+   * Set when the log of a token contract could not be decoded as a Transfer (wrong topics or
+   * data): the reason; `from`, `to` and `value` then hold what could be read ('' and 0n if nothing).
+   */
+  malformed?: string;
 };
 
 /** A chain the deposits watcher reads: a real EVM node, or the development chain. */

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { chainCursors, chainTransfers, depositAddresses, invoices } from '../../db/schema';
+import {
+  chainCursors,
+  chainRejectedLogs,
+  chainTransfers,
+  depositAddresses,
+  invoices,
+  users,
+} from '../../db/schema';
 
 export type TInvoiceRow = typeof invoices.$inferSelect;
 export type TChainTransferRow = typeof chainTransfers.$inferSelect;
@@ -95,10 +102,12 @@ export async function findOwnInvoice(db: Db, userId: number, invoiceId: string) 
 }
 
 /**
- * Attaches a transfer to the user's oldest waiting invoice of its currency that it pays in full.
- * SKIP LOCKED: two transfers arriving together never take the same invoice.
+ * Attaches a transfer to the user's waiting invoice of its currency that it pays: the one of
+ * exactly its amount, else the newest one it covers in full (the window shows the newest invoice,
+ * so that is the one the partner is paying). SKIP LOCKED: two transfers arriving together never
+ * take the same invoice.
  */
-export async function attachToOldestOpenInvoice(
+export async function matchInvoice(
   db: Db,
   transfer: { id: number; userId: number; currency: string; amount: bigint },
   status: 'confirming' | 'paid',
@@ -111,8 +120,16 @@ export async function attachToOldestOpenInvoice(
       select id from ${invoices}
       where user_id = ${transfer.userId} and currency = ${transfer.currency} and amount <= ${transfer.amount}
         and status = 'pending' and chain_transfer_id is null and expires_at > ${now.toISOString()}::timestamptz
-      order by created_at, id limit 1
+      order by (amount = ${transfer.amount}) desc, created_at desc, id desc limit 1
       for update skip locked)`);
+}
+
+/** An invoice that waited on a rejected transfer waits again (or expires in its time). */
+export async function releaseInvoice(db: Db, transferId: number): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ status: 'pending', chainTransferId: null, paidAt: null })
+    .where(and(eq(invoices.chainTransferId, transferId), eq(invoices.status, 'confirming')));
 }
 
 /** Whether an invoice waits on this transfer (it was attached when the transfer was seen). */
@@ -193,6 +210,44 @@ export async function markCredited(db: Db, id: number): Promise<boolean> {
     .where(and(eq(chainTransfers.id, id), eq(chainTransfers.status, 'confirming')))
     .returning({ id: chainTransfers.id });
   return claimed.length === 1;
+}
+
+/** A confirming transfer whose credit the database refused; true for the one caller that marked it. */
+export async function markRejected(db: Db, id: number): Promise<boolean> {
+  const marked = await db
+    .update(chainTransfers)
+    .set({ status: 'rejected' })
+    .where(and(eq(chainTransfers.id, id), eq(chainTransfers.status, 'confirming')))
+    .returning({ id: chainTransfers.id });
+  return marked.length === 1;
+}
+
+/** Keeps a rejected log; true only when this call kept it (it is told once). */
+export async function insertRejectedLog(
+  db: Db,
+  log: typeof chainRejectedLogs.$inferInsert,
+): Promise<boolean> {
+  const kept = await db
+    .insert(chainRejectedLogs)
+    .values(log)
+    .onConflictDoNothing({
+      target: [chainRejectedLogs.chain, chainRejectedLogs.txHash, chainRejectedLogs.logIndex],
+    })
+    .returning({ id: chainRejectedLogs.id });
+  return kept.length === 1;
+}
+
+/** Rejected logs, newest first, with the partner's email when the log names a deposit address. */
+export async function rejectedLogsPage(db: Db, page: number, pageSize: number) {
+  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(chainRejectedLogs);
+  const rows = await db
+    .select({ log: chainRejectedLogs, email: users.email })
+    .from(chainRejectedLogs)
+    .leftJoin(users, eq(users.id, chainRejectedLogs.userId))
+    .orderBy(desc(chainRejectedLogs.createdAt), desc(chainRejectedLogs.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { count: total?.count ?? 0, rows };
 }
 
 export async function findCursor(db: Db, chain: string) {
