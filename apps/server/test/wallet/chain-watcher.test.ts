@@ -20,7 +20,8 @@ import {
   mine,
   paymentStatus,
 } from '../helpers/chain';
-import { registerPartner } from '../helpers/factories';
+import { call } from '../helpers/app';
+import { loginAdmin, registerPartner } from '../helpers/factories';
 import { balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
 
@@ -260,6 +261,26 @@ describe('a log the watcher cannot take', () => {
     ]);
     expect(told).toHaveLength(1);
     expect(await countRows(app, chainTransfers)).toBe(1);
+    // Admins see it; partners may not.
+    const listed = await call(app, 'GET', '/api/v1/admin/chain/rejected_logs/', {
+      token: await loginAdmin(app),
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({
+      count: 1,
+      results: [
+        {
+          tx_hash: hash,
+          user_id: alice.id,
+          user_email: alice.email,
+          raw_amount: OVERSIZED.toString(),
+          reason: expect.stringMatching(/beyond what the ledger holds/),
+        },
+      ],
+    });
+    expect(
+      (await call(app, 'GET', '/api/v1/admin/chain/rejected_logs/', { token: alice.token })).status,
+    ).toBe(403);
 
     // The cursor moved past it: after a restart (new watchers) the next deposits are credited.
     const restarted = createWatcher({ db, config, chain: devChain, onRejected: (log) => told.push(log) });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import {
   chainCursors,
@@ -130,6 +130,34 @@ export async function releaseInvoice(db: Db, transferId: number): Promise<void> 
     .update(invoices)
     .set({ status: 'pending', chainTransferId: null, paidAt: null })
     .where(and(eq(invoices.chainTransferId, transferId), eq(invoices.status, 'confirming')));
+}
+
+/**
+ * Transfers to the user's address seen since `since`, newest first, with the invoice each pays.
+ */
+export async function transfersSince(db: Db, userId: number, since: Date, limit: number) {
+  return db
+    .select({ transfer: chainTransfers, invoiceId: invoices.id })
+    .from(chainTransfers)
+    .leftJoin(invoices, eq(invoices.chainTransferId, chainTransfers.id))
+    .where(and(eq(chainTransfers.userId, userId), gte(chainTransfers.createdAt, since)))
+    .orderBy(desc(chainTransfers.createdAt), desc(chainTransfers.id))
+    .limit(limit);
+}
+
+/**
+ * What arrived in `currency` since `since` that paid no invoice (an underpayment, or a transfer
+ * while no invoice waited): the "received X of Y" of a waiting invoice.
+ */
+export async function unmatchedSince(db: Db, userId: number, currency: string, since: Date): Promise<bigint> {
+  const rows = await queryRows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(t.amount), 0)::text as total from ${chainTransfers} t
+        where t.user_id = ${userId} and t.currency = ${currency} and t.status <> 'rejected'
+          and t.created_at >= ${since.toISOString()}::timestamptz
+          and not exists (select 1 from ${invoices} i where i.chain_transfer_id = t.id)`,
+  );
+  return BigInt(rows[0]?.total ?? '0');
 }
 
 /** Whether an invoice waits on this transfer (it was attached when the transfer was seen). */
