@@ -96,6 +96,7 @@ export const MESSAGES = {
   cardMonthlyAttempts: 'This card has reached its {limit} attempts for this month.',
   cardDeclined: 'The card was declined by the bank.',
   cardProviderUnavailable: 'The card payment service is unavailable. Please try again later.',
+  depositsUnavailable: 'Deposits are unavailable. Please try again later.',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@portal/contracts';
 import { depositAddresses, invoices, ledgerTransfers, walletOperations } from '../../src/db/schema';
 import { depositAddressDeriver } from '../../src/modules/deposits/addresses';
-import { post, testApp, testConfig, type TTestApp } from '../helpers/app';
+import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import {
   depositInvoice,
   depositLines,
@@ -434,6 +435,41 @@ describe('development chain calls', () => {
     });
     expect(bad).toMatchObject({ status: 400, body: { to: [expect.any(String)] } });
     expect((await post(app, '/api/v1/dev/chain/mine/', { blocks: 0 })).status).toBe(400);
+  });
+
+  it('do not exist on a shared database unless switched on; deposits then answer 503', async () => {
+    // What config.ts makes of DATABASE_URL without DEV_CHAIN and CARD_SANDBOX.
+    const app = await testApp({
+      config: {
+        chain: { ...testConfig().chain, dev: false },
+        card: { ...testConfig().card, sandbox: false },
+      },
+    });
+    const to = '0x' + 'ab'.repeat(20);
+    expect(
+      (await post(app, '/api/v1/dev/chain/transfer/', { to, currency: 'USDT', amount: '1' })).status,
+    ).toBe(404);
+    expect((await post(app, '/api/v1/dev/chain/mine/', { blocks: 1 })).status).toBe(404);
+    const partner = await registerPartner(app);
+    const invoice = await getInvoice(app, partner.token, {
+      purpose: 'deposit',
+      currency: 'USDT',
+      amount: '5',
+    });
+    expect(invoice).toMatchObject({ status: 503, body: { detail: MESSAGES.depositsUnavailable } });
+    const card = await call(app, 'POST', '/api/v1/cardpayment/test_endpoint_carpayment/', {
+      token: partner.token,
+      headers: { 'idempotency-key': 'sandbox-off-1' },
+      body: {
+        amount: '100',
+        card_number: '4242424242424242',
+        expiry_month: 12,
+        expiry_year: new Date().getUTCFullYear() + 2,
+        cvc: '123',
+        holder_name: 'Pat Partner',
+      },
+    });
+    expect(card).toMatchObject({ status: 503, body: { detail: MESSAGES.cardProviderUnavailable } });
   });
 
   it('do not exist when a real chain node is configured', async () => {

@@ -26,6 +26,8 @@ export type TChainAdapter = {
    * (no deposit address existed before), the development chain at its first block.
    */
   readonly firstBlock: 'head' | 'genesis';
+  /** No chain is configured: nothing to read (adapters/chain/disabled.ts). */
+  readonly disabled?: boolean;
   headNumber(): Promise<number>;
   /** The Transfer logs of the configured token contracts in [fromBlock, toBlock]. */
   transfers(fromBlock: number, toBlock: number): Promise<TChainLog[]>;

@@ -55,6 +55,7 @@ export function createDeposits(deps: {
     async getOrCreateInvoice(userId: number, request: TInvoiceRequest): Promise<TInvoice> {
       // Orders arrive with a later issue: until then no order exists to pay.
       if (request.purpose === 'order') throw fail.notFound('orderNotFound');
+      if (!watcher.available) throw fail.unavailable('depositsUnavailable');
       const amount = parseMinor(request.amount, request.currency);
       if (amount === null || amount <= 0n) throw fail.field('amount', 'invalidValue');
       await depositAddressOf(db, derive, userId);
@@ -86,6 +87,7 @@ export function createDeposits(deps: {
 
     /** The state of the partner's own invoice, after reading the chain if no watcher just did. */
     async paymentStatus(userId: number, invoiceId: string): Promise<TPaymentStatus> {
+      if (!watcher.available) throw fail.unavailable('depositsUnavailable');
       if (!UUID.test(invoiceId)) throw fail.notFound('invoiceNotFound');
       try {
         await watcher.runIfStale(config.chain.pollMs);
@@ -108,6 +110,7 @@ export function createDeposits(deps: {
      * made with its confirmations, after reading the chain if no watcher just did.
      */
     async depositWindow(userId: number, invoiceId: string): Promise<TDepositWindow> {
+      if (!watcher.available) throw fail.unavailable('depositsUnavailable');
       if (!UUID.test(invoiceId)) throw fail.notFound('invoiceNotFound');
       try {
         await watcher.runIfStale(config.chain.pollMs);

@@ -295,6 +295,8 @@ export function createWatcher(deps: {
 
   return {
     chainName: chain.name,
+    /** False when no chain is configured: deposits are unavailable. */
+    available: !chain.disabled,
     run,
     /** A pass, unless a watcher read the chain less than `freshMs` ago (reads call this). */
     async runIfStale(freshMs: number): Promise<void> {
