@@ -3,6 +3,7 @@ import { UsersPage } from '../features/admin/routes/UsersPage';
 import { LedgerPage } from '../features/admin/routes/LedgerPage';
 import { OutboxPage } from '../features/admin/routes/OutboxPage';
 import { WithdrawalsPage } from '../features/admin/routes/WithdrawalsPage';
+import { RejectedLogsPage } from '../features/admin/routes/RejectedLogsPage';
 import { ConfirmEmailPage } from '../features/auth/routes/ConfirmEmailPage';
 import { LoginPage } from '../features/auth/routes/LoginPage';
 import { RecoverPasswordPage } from '../features/auth/routes/RecoverPasswordPage';
@@ -67,6 +68,7 @@ export const routes = [
               { path: '/admin/outbox', element: <OutboxPage /> },
               { path: '/admin/withdrawals', element: <WithdrawalsPage /> },
               { path: '/admin/ledger', element: <LedgerPage /> },
+              { path: '/admin/chain', element: <RejectedLogsPage /> },
             ],
           },
         ],

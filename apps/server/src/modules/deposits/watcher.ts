@@ -242,7 +242,7 @@ export function createWatcher(deps: {
    * the database refuses (a balance it would take past 64 bits) is rejected; the others go on.
    */
   async function settle(head: number): Promise<void> {
-    let stop: unknown;
+    let stop: Error | undefined;
     for (const row of await repo.confirmingTransfers(db, chain.name)) {
       const confirmations = confirmationsAt(row.blockNumber, head);
       try {
@@ -251,7 +251,7 @@ export function createWatcher(deps: {
       } catch (error) {
         const reason = failsOnData(error);
         if (!reason) {
-          stop ??= error;
+          stop ??= error instanceof Error ? error : new Error(String(error));
           continue;
         }
         await rejectTransfer(row, reason);
