@@ -23,7 +23,7 @@ export function RejectedLogsPage() {
         <Paper key={log.id} withBorder p="sm" data-testid="rejected-log">
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">
-              <Text size="sm" fw={600}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                 {log.reason}
               </Text>
               <Text size="xs" c="dimmed">

@@ -175,12 +175,13 @@ function InvoiceView({ invoice: created }: { invoice: TInvoice }) {
                   count: Math.min(transfer.confirmations, required),
                   required,
                 })}
-                {' · '}
                 {transfer.invoice_id === invoice.id
-                  ? t('wallet.deposit.paysThis')
+                  ? ` · ${t('wallet.deposit.paysThis')}`
                   : transfer.invoice_id
-                    ? t('wallet.deposit.paysOther')
-                    : t('wallet.deposit.toBalance')}
+                    ? ` · ${t('wallet.deposit.paysOther')}`
+                    : transfer.status === 'credited'
+                      ? ` · ${t('wallet.deposit.toBalance')}`
+                      : ''}
               </Text>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {t('wallet.hash', { hash: transfer.hash })}
