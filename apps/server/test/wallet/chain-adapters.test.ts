@@ -278,7 +278,7 @@ describe('a malformed log read through JSON-RPC', () => {
     expect(await app.database.db.select().from(chainRejectedLogs)).toEqual([
       expect.objectContaining({
         txHash: broken,
-        toAddress: address,
+        toAddress: address.toLowerCase(),
         userId: partner.id,
         reason: expect.stringMatching(/^malformed log/),
       }),
