@@ -48,9 +48,10 @@ test('the deposit window follows the address: the second invoice paid exactly, a
     await mine(request, 1);
     const transfer = dialog.getByTestId('deposit-transfer');
     await expect(transfer).toContainText('7.00 USDT', { timeout: 20_000 });
-    await expect(transfer).toContainText('1 of 3 confirmations');
+    // The development chain also makes a block every few seconds by itself.
+    await expect(transfer).toContainText(/[1-3] of 3 confirmations/);
     await expect(transfer).toContainText('pays this deposit');
-    await expect(dialog.getByTestId('deposit-status')).toHaveText('Confirming');
+    await expect(dialog.getByTestId('deposit-status')).toHaveText(/^(Confirming|Paid)$/);
     await mine(request, 2);
     await expect(dialog.getByTestId('deposit-status')).toHaveText('Paid', { timeout: 20_000 });
     await expect(transfer).toContainText('Credited');
