@@ -27,9 +27,10 @@ export type TRejectedLog = {
 };
 
 /**
- * A failure that lies in the log itself, not in the database being reachable: PostgreSQL's data
- * exceptions (SQLSTATE class 22: out of range, invalid text) and integrity violations (class 23).
- * Such a log is rejected; any other failure stops the pass and the cursor stays, to read it again.
+ * A failure that lies in the log itself, not in the database being reachable or in a race:
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a value out of range, invalid text) and check
+ * violations (23514). Such a log is rejected; any other failure (a lost connection, a unique
+ * violation of two watchers racing) stops the pass and the cursor stays, to read it again.
  */
 function failsOnData(error: unknown): string | undefined {
   for (
@@ -38,7 +39,7 @@ function failsOnData(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause
   ) {
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && /^2[23]/.test(code)) {
+    if (typeof code === 'string' && (code.startsWith('22') || code === '23514')) {
       return `database refused it (${code}): ${typeof message === 'string' ? message : 'no message'}`;
     }
   }
