@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TChainAdapter } from '../../src/adapters/chain/types';
 import {
   chainCursors,
@@ -327,5 +327,24 @@ describe('a log the watcher cannot take', () => {
       (await depositLines(app, alice.token)).map((line: { status: string }) => line.status).sort(),
     ).toEqual(['completed', 'rejected']);
     expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  it("is logged by the app at error level once, however often the app's watcher reads it", async () => {
+    const { app, config, devChain } = await depositsApp();
+    const errors = vi.spyOn(app.log, 'error');
+    const partner = await registerPartner(app);
+    const invoice = await depositInvoice(app, partner.token, 'USDT', '5');
+    await devChain.emit({ contract: config.chain.contracts.USDT, to: invoice.address, value: OVERSIZED });
+    await devChain.mine(3);
+    for (let round = 0; round < 3; round += 1) {
+      // A status read runs the app's own watcher first (no freshness window in these tests).
+      expect((await paymentStatus(app, partner.token, invoice.id)).status).toBe(200);
+      await app.database.db.update(chainCursors).set({ blockNumber: -1 });
+    }
+    const rejections = errors.mock.calls.filter(([, message]) =>
+      String(message).includes('chain log rejected'),
+    );
+    expect(rejections).toHaveLength(1);
+    expect(rejections[0]![0]).toMatchObject({ rejectedLog: { userId: partner.id } });
   });
 });
