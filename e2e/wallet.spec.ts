@@ -33,7 +33,9 @@ test('a partner deposits on the development chain, withdraws, an admin approves,
     await dialog.getByTestId('deposit-amount').fill('150');
     await dialog.getByRole('button', { name: 'Show the deposit address' }).click();
     const address = (await dialog.getByTestId('deposit-address').textContent())!;
-    expect(address).toMatch(/^0x[0-9a-f]{40}$/);
+    // EIP-55: the checksummed form, with capitals.
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(address).not.toBe(address.toLowerCase());
     await expect(dialog.getByRole('img', { name: 'QR code of the deposit address' })).toBeVisible();
     await expectAccessible(page);
 

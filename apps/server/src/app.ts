@@ -8,6 +8,7 @@ import { createDisabledCardProvider } from './adapters/card/provider';
 import { createSandboxCardProvider } from './adapters/card/sandbox';
 import { createOutboxMailer, createSmtpMailer, type TMailer } from './adapters/mail';
 import { createDevChain } from './adapters/chain/dev-chain';
+import { createDisabledChain } from './adapters/chain/disabled';
 import { createEvmChain } from './adapters/chain/evm';
 import { createDevChainCalls } from './modules/deposits/dev-chain';
 import { depositJobs } from './modules/deposits/jobs';
@@ -113,25 +114,42 @@ export async function buildApp({
   const accounts = createAccounts({ db, config, sessions, mfa, rateLimiter });
   const recovery = createRecovery({ db, config, sessions, mfa, rateLimiter, mailer: mail });
   const admin = createAdmin({ db });
+  // Never in production, whatever else says so (config.ts refuses the switches there too).
+  const sandboxCards = config.card.sandbox && config.env !== 'production';
   const cards = createCardPayments({
     db,
-    // The sandbox approves any well-formed card: never in production, where no provider means 503.
+    // The sandbox approves any well-formed card: only where config.ts switches it on.
     provider: config.card.providerUrl
       ? createHttpCardProvider({ baseUrl: config.card.providerUrl, apiKey: config.card.providerKey })
-      : config.env === 'production'
-        ? createDisabledCardProvider()
-        : createSandboxCardProvider(),
+      : sandboxCards
+        ? createSandboxCardProvider()
+        : createDisabledCardProvider(),
     card: config.card,
     usdtEurRate: config.rates.usdtEur,
     secretKey: config.secretKey,
     amountMax: config.amountMax,
   });
 
-  // A real node when configured; otherwise the development chain (config.ts refuses it in production).
+  // A real node when configured; the development chain only where config.ts switches it on.
   const { rpcUrl } = config.chain;
-  const devChain = rpcUrl ? null : createDevChain({ db, chain: config.chain });
-  const chain = rpcUrl ? createEvmChain(config.chain, rpcUrl) : devChain!;
-  const watcher = createWatcher({ db, config, chain });
+  const devChain =
+    !rpcUrl && config.chain.dev && config.env !== 'production'
+      ? createDevChain({ db, chain: config.chain })
+      : null;
+  const chain = rpcUrl ? createEvmChain(config.chain, rpcUrl) : (devChain ?? createDisabledChain());
+  if (devChain) {
+    app.log.warn('development chain is on: anyone can send its tokens to any deposit address (DEV_CHAIN)');
+  }
+  if (sandboxCards) {
+    app.log.warn('sandbox card provider is on: any well-formed card is approved (CARD_SANDBOX)');
+  }
+  const watcher = createWatcher({
+    db,
+    config,
+    chain,
+    onRejected: (log) =>
+      app.log.error({ rejectedLog: log }, 'chain log rejected: it is kept for admins to look into'),
+  });
   const deposits = createDeposits({
     db,
     config,

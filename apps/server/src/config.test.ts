@@ -87,3 +87,43 @@ describe('amount bounds', () => {
     );
   });
 });
+
+describe('development chain and sandbox card provider', () => {
+  it('runs the development chain and the sandbox card provider by default only on the embedded database', () => {
+    const embedded = loadConfig({ DATA_DIR: dataDir() });
+    expect([embedded.chain.dev, embedded.card.sandbox]).toEqual([true, true]);
+    const shared = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db/portal' });
+    expect([shared.chain.dev, shared.card.sandbox]).toEqual([false, false]);
+    const switchedOn = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u@db/portal',
+      DEV_CHAIN: 'true',
+      CARD_SANDBOX: '1',
+    });
+    expect([switchedOn.chain.dev, switchedOn.card.sandbox]).toEqual([true, true]);
+    const switchedOff = loadConfig({ DATA_DIR: dataDir(), DEV_CHAIN: 'false', CARD_SANDBOX: 'false' });
+    expect([switchedOff.chain.dev, switchedOff.card.sandbox]).toEqual([false, false]);
+    // A real node or provider replaces them whatever the switch says.
+    const real = loadConfig({
+      DATA_DIR: dataDir(),
+      DEV_CHAIN: 'true',
+      CARD_SANDBOX: 'true',
+      CHAIN_RPC_URL: 'https://bsc.example.com',
+      CARD_PROVIDER_URL: 'https://cards.example.com',
+    });
+    expect([real.chain.dev, real.card.sandbox]).toEqual([false, false]);
+  });
+
+  it('refuses the development chain and the sandbox card provider in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SECRET_KEY: 'k'.repeat(32),
+      DATABASE_URL: 'postgres://db/p',
+      CHAIN_RPC_URL: 'https://bsc.example.com',
+      DEPOSIT_XPUB: XPUB,
+    };
+    expect(loadConfig(production).card.sandbox).toBe(false);
+    expect(() => loadConfig({ ...production, CARD_SANDBOX: 'true' })).toThrow(/never in production/);
+    expect(() => loadConfig({ ...production, DEV_CHAIN: 'true' })).toThrow(/never in production/);
+  });
+});

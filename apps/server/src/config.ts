@@ -82,6 +82,11 @@ const ZEnv = z.object({
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
   CHAIN_POLL_SECONDS: z.coerce.number().min(0.2).max(600).default(3),
   DEV_CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.2).max(600).default(3),
+  /**
+   * The development chain (anyone may send its tokens): on by default only on the embedded
+   * database; on a shared PostgreSQL only when set to true. Never in production.
+   */
+  DEV_CHAIN: bool.optional(),
   /** The extended public key (xpub) deposit addresses are derived from; the server holds no private key. */
   DEPOSIT_XPUB: z
     .string()
@@ -104,6 +109,11 @@ const ZEnv = z.object({
   /** A card payment provider's HTTP API; without it the sandbox provider answers. */
   CARD_PROVIDER_URL: z.url().optional(),
   CARD_PROVIDER_KEY: z.string().optional(),
+  /**
+   * The sandbox card provider (approves any well-formed card) when no CARD_PROVIDER_URL is set: on
+   * by default only on the embedded database; on a shared PostgreSQL only when set to true.
+   */
+  CARD_SANDBOX: bool.optional(),
   /** ISO codes of the countries whose cards are accepted: the EU and the EEA by default (spec). */
   CARD_ALLOWED_COUNTRIES: countryList(
     'AT,BE,BG,HR,CY,CZ,DK,EE,FI,FR,DE,GR,HU,IE,IT,LV,LT,LU,MT,NL,PL,PT,RO,SK,SI,ES,SE,IS,LI,NO',
@@ -143,8 +153,10 @@ export type TConfig = {
   trustProxy: boolean;
   jobs: boolean;
   chain: {
-    /** null: the development chain runs in process. */
+    /** null: the development chain runs in process when `dev`, else deposits are unavailable. */
     rpcUrl: string | null;
+    /** The development chain runs (no rpcUrl, and on by default or by DEV_CHAIN). */
+    dev: boolean;
     chainId: number;
     contracts: Record<TChainCurrency, string>;
     decimals: Record<TChainCurrency, number>;
@@ -158,6 +170,8 @@ export type TConfig = {
   card: {
     providerUrl: string | null;
     providerKey: string | null;
+    /** The sandbox provider answers (no providerUrl, and on by default or by CARD_SANDBOX). */
+    sandbox: boolean;
     allowedCountries: string[];
     prohibitedCountries: string[];
   };
@@ -191,6 +205,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       'CHAIN_RPC_URL and DEPOSIT_XPUB are required in production: the development chain is not money.',
     );
   }
+  if (env.NODE_ENV === 'production' && (env.DEV_CHAIN || env.CARD_SANDBOX)) {
+    throw new ConfigError('DEV_CHAIN and CARD_SANDBOX move money for anyone: never in production.');
+  }
+  // Money for anyone is on by itself only on the embedded database, which no one else shares.
+  const embedded = !env.DATABASE_URL && env.NODE_ENV !== 'production';
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }
@@ -222,6 +241,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     jobs: env.JOBS,
     chain: {
       rpcUrl: env.CHAIN_RPC_URL ?? null,
+      dev: !env.CHAIN_RPC_URL && (env.DEV_CHAIN ?? embedded),
       chainId: env.CHAIN_ID,
       contracts: { USDT: env.USDT_CONTRACT, DXN: env.DXN_CONTRACT },
       decimals: { USDT: env.USDT_DECIMALS, DXN: env.DXN_DECIMALS },
@@ -248,6 +268,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     card: {
       providerUrl: env.CARD_PROVIDER_URL ?? null,
       providerKey: env.CARD_PROVIDER_KEY ?? null,
+      sandbox: !env.CARD_PROVIDER_URL && (env.CARD_SANDBOX ?? embedded),
       allowedCountries: env.CARD_ALLOWED_COUNTRIES,
       prohibitedCountries: env.CARD_PROHIBITED_COUNTRIES,
     },

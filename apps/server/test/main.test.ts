@@ -27,6 +27,9 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
+    // The embedded database runs the development chain and the sandbox card provider, and says so.
+    expect(server.output()).toContain('development chain is on');
+    expect(server.output()).toContain('sandbox card provider is on');
     // Request logs: one line per request, without query strings.
     expect(server.output()).toMatch(/"url":"\/api\/v1\/accounts\/login\/"/);
   }, 60_000);

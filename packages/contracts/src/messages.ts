@@ -104,6 +104,7 @@ export const MESSAGES = {
   cardInsufficientFunds:
     'The card was declined: not enough funds on it. Try a smaller amount or another card.',
   cardProviderUnavailable: 'The card payment service is unavailable. Please try again later.',
+  depositsUnavailable: 'Deposits are unavailable. Please try again later.',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

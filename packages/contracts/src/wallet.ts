@@ -117,6 +117,53 @@ export const ZPaymentStatus = z.object({
 });
 export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 
+/** The deposit window (api.md): what reached the partner's address since the invoice was made. */
+export const ZDepositWindowRequest = z.object({ invoice_id: zText(64) });
+export const DEPOSIT_TRANSFER_STATUSES = ['confirming', 'credited', 'rejected'] as const;
+export const ZDepositTransfer = z.object({
+  hash: z.string(),
+  log_index: z.number().int(),
+  currency: ZChainCurrency,
+  amount: ZMoney,
+  confirmations: z.number().int(),
+  status: z.enum(DEPOSIT_TRANSFER_STATUSES),
+  /** The invoice this transfer pays; null: credited to the balance without one. */
+  invoice_id: z.string().nullable(),
+  seen_at: ZTimestamp,
+});
+export type TDepositTransfer = z.infer<typeof ZDepositTransfer>;
+export const ZDepositWindow = z.object({
+  invoice: ZInvoice.extend({
+    /** Paid: the transfer that paid it; waiting: what arrived since it was made that paid no invoice. */
+    received: ZMoney,
+    confirmations: z.number().int(),
+    hash: z.string().nullable(),
+  }),
+  /** Every transfer to the address since the invoice was made, newest first (at most 50). */
+  transfers: z.array(ZDepositTransfer),
+});
+export type TDepositWindow = z.infer<typeof ZDepositWindow>;
+
+/** Admin: a chain log the watcher could not take (too large for the ledger, malformed). */
+export const ZRejectedChainLog = z.object({
+  id: z.number().int(),
+  chain: z.string(),
+  tx_hash: z.string(),
+  log_index: z.number().int(),
+  block_number: z.number().int(),
+  contract: z.string(),
+  from_address: z.string().nullable(),
+  to_address: z.string().nullable(),
+  /** The token's own units, as the log says. */
+  raw_amount: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  user_email: z.string().nullable(),
+  reason: z.string(),
+  created_at: ZTimestamp,
+});
+export type TRejectedChainLog = z.infer<typeof ZRejectedChainLog>;
+export const ZRejectedChainLogsPage = zPage(ZRejectedChainLog);
+
 /** Development chain only (api.md). */
 export const ZDevTransferRequest = z
   .object({ to: zText(64), currency: ZChainCurrency, amount: zAmountText })

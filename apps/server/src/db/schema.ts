@@ -397,8 +397,33 @@ export const chainTransfers = pgTable(
   (t) => [
     uniqueIndex('chain_transfers_log_key').on(t.chain, t.txHash, t.logIndex),
     index('chain_transfers_status_idx').on(t.chain, t.status),
-    check('chain_transfers_status_check', sql`${t.status} in ('confirming', 'credited')`),
+    check('chain_transfers_status_check', sql`${t.status} in ('confirming', 'credited', 'rejected')`),
   ],
+);
+
+/**
+ * Token logs the watcher could not take (an amount past what the ledger holds, a malformed log):
+ * kept with the reason, so that one such log never stops the others and admins see it.
+ */
+export const chainRejectedLogs = pgTable(
+  'chain_rejected_logs',
+  {
+    id: id(),
+    chain: text('chain').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    contract: text('contract').notNull(),
+    /** Null when the log is too malformed to say. */
+    fromAddress: text('from_address'),
+    toAddress: text('to_address'),
+    rawAmount: text('raw_amount'),
+    /** The deposit address's owner, when the log names one. */
+    userId: userRef(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chain_rejected_logs_key').on(t.chain, t.txHash, t.logIndex)],
 );
 
 /** How far the watcher has read each chain. */

@@ -6,6 +6,7 @@ import { createDevChain, type TDevChain } from '../../src/adapters/chain/dev-cha
 import { devChainRpcServer } from '../../src/adapters/chain/dev-chain-rpc';
 import { createEvmChain } from '../../src/adapters/chain/evm';
 import { TRANSFER_TOPIC } from '../../src/adapters/chain/types';
+import { chainRejectedLogs } from '../../src/db/schema';
 import { createWatcher } from '../../src/modules/deposits/watcher';
 import { depositInvoice, depositsApp, devTransfer } from '../helpers/chain';
 import { registerPartner } from '../helpers/factories';
@@ -231,5 +232,57 @@ describe('the EVM adapter (viem) against the development chain JSON-RPC endpoint
     await devChain.mine(3);
     await watcher.run();
     expect((await balances(app, partner.token)).usdt).toBe('1.000000');
+  });
+});
+
+describe('a malformed log read through JSON-RPC', () => {
+  it('is kept as rejected with its reason, and the other logs are credited', async () => {
+    const { app, config, devChain } = await depositsApp();
+    const upstream = await rpcEndpoint(devChain);
+    // A node that answers one Transfer log of the USDT contract without its amount (no data word).
+    let broken = '';
+    const node = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        void fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+          .then((answer) => answer.json())
+          .then((answer: any) => {
+            if (Array.isArray(answer.result)) {
+              for (const log of answer.result) if (log.transactionHash === broken) log.data = '0x';
+            }
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(JSON.stringify(answer));
+          });
+      });
+    });
+    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => node.close(() => resolve())));
+    const told: unknown[] = [];
+    const watcher = createWatcher({
+      db: app.database.db,
+      config,
+      chain: createEvmChain(config.chain, `http://127.0.0.1:${(node.address() as AddressInfo).port}`),
+      onRejected: (log) => told.push(log),
+    });
+    const partner = await registerPartner(app);
+    const { address } = await depositInvoice(app, partner.token, 'USDT', '1');
+    await watcher.run();
+    broken = await devTransfer(app, address, 'USDT', '500');
+    await devTransfer(app, address, 'USDT', '1');
+    await devChain.mine(3);
+    await watcher.run();
+    await watcher.run();
+
+    expect((await balances(app, partner.token)).usdt).toBe('1.000000');
+    expect(await app.database.db.select().from(chainRejectedLogs)).toEqual([
+      expect.objectContaining({
+        txHash: broken,
+        toAddress: address.toLowerCase(),
+        userId: partner.id,
+        reason: expect.stringMatching(/^malformed log/),
+      }),
+    ]);
+    expect(told).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TChainAdapter } from '../../src/adapters/chain/types';
 import {
   chainCursors,
+  chainRejectedLogs,
   chainTransfers,
   devChainLogs,
   invoices,
@@ -10,7 +11,7 @@ import {
   ledgerTransfers,
   walletOperations,
 } from '../../src/db/schema';
-import { createWatcher } from '../../src/modules/deposits/watcher';
+import { createWatcher, type TWatcher } from '../../src/modules/deposits/watcher';
 import {
   depositInvoice,
   depositLines,
@@ -19,7 +20,8 @@ import {
   mine,
   paymentStatus,
 } from '../helpers/chain';
-import { registerPartner } from '../helpers/factories';
+import { call } from '../helpers/app';
+import { loginAdmin, registerPartner } from '../helpers/factories';
 import { balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
 
@@ -217,5 +219,132 @@ describe('the chain watcher', () => {
     expect(
       await countRows(app, invoices, and(eq(invoices.id, invoice.id), eq(invoices.status, 'paid'))),
     ).toBe(1);
+  });
+});
+
+describe('a log the watcher cannot take', () => {
+  /** 99999999999999999999999 USDT in raw units (18 places): far past a 64-bit ledger amount. */
+  const OVERSIZED = 99_999_999_999_999_999_999_999n * 10n ** 18n;
+
+  it('is kept as rejected, told once, and never stops two watchers crediting every other log', async () => {
+    const { app, config, devChain } = await depositsApp();
+    const db = app.database.db;
+    const told: unknown[] = [];
+    const watchers = [0, 1].map(() =>
+      createWatcher({ db, config, chain: devChain, onRejected: (log) => told.push(log) }),
+    );
+    const alice = await registerPartner(app);
+    const bob = await registerPartner(app);
+    const aliceInvoice = await depositInvoice(app, alice.token, 'USDT', '5');
+    const bobInvoice = await depositInvoice(app, bob.token, 'USDT', '3');
+    // Straight onto the development chain, as anyone on a real chain could send it.
+    const { hash } = await devChain.emit({
+      contract: config.chain.contracts.USDT,
+      to: aliceInvoice.address,
+      value: OVERSIZED,
+    });
+    await devTransfer(app, bobInvoice.address, 'USDT', '3');
+    await devChain.mine(3);
+
+    for (let round = 0; round < 3; round += 1) await Promise.all(watchers.map((watcher) => watcher.run()));
+
+    expect((await balances(app, bob.token)).usdt).toBe('3.000000');
+    expect((await paymentStatus(app, bob.token, bobInvoice.id)).body.status).toBe('paid');
+    const rejected = await db.select().from(chainRejectedLogs);
+    expect(rejected).toEqual([
+      expect.objectContaining({
+        txHash: hash,
+        userId: alice.id,
+        rawAmount: OVERSIZED.toString(),
+        reason: expect.stringMatching(/beyond what the ledger holds/),
+      }),
+    ]);
+    expect(told).toHaveLength(1);
+    expect(await countRows(app, chainTransfers)).toBe(1);
+    // Admins see it; partners may not.
+    const listed = await call(app, 'GET', '/api/v1/admin/chain/rejected_logs/', {
+      token: await loginAdmin(app),
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({
+      count: 1,
+      results: [
+        {
+          tx_hash: hash,
+          user_id: alice.id,
+          user_email: alice.email,
+          raw_amount: OVERSIZED.toString(),
+          reason: expect.stringMatching(/beyond what the ledger holds/),
+        },
+      ],
+    });
+    expect(
+      (await call(app, 'GET', '/api/v1/admin/chain/rejected_logs/', { token: alice.token })).status,
+    ).toBe(403);
+
+    // The cursor moved past it: after a restart (new watchers) the next deposits are credited.
+    const restarted = createWatcher({ db, config, chain: devChain, onRejected: (log) => told.push(log) });
+    await devTransfer(app, aliceInvoice.address, 'USDT', '5');
+    await devChain.mine(3);
+    await Promise.all([restarted.run(), watchers[0]!.run()]);
+    expect((await balances(app, alice.token)).usdt).toBe('5.000000');
+    expect((await paymentStatus(app, alice.token, aliceInvoice.id)).body.status).toBe('paid');
+    expect(told).toHaveLength(1);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  it('rejects a transfer whose credit the ledger refuses, and credits the others', async () => {
+    const { app, config, devChain } = await depositsApp();
+    const db = app.database.db;
+    const told: unknown[] = [];
+    const [watcher, other] = [0, 1].map(() =>
+      createWatcher({ db, config, chain: devChain, onRejected: (log) => told.push(log) }),
+    ) as [TWatcher, TWatcher];
+    const alice = await registerPartner(app);
+    const bob = await registerPartner(app);
+    const { address } = await depositInvoice(app, alice.token, 'USDT', '1');
+    const bobInvoice = await depositInvoice(app, bob.token, 'USDT', '2');
+    // Each fits a 64-bit amount; the second would take the balance past it.
+    const large = 5n * 10n ** 18n * 10n ** 12n;
+    await devChain.emit({ contract: config.chain.contracts.USDT, to: address, value: large });
+    await devChain.mine(1);
+    await devChain.emit({ contract: config.chain.contracts.USDT, to: address, value: large });
+    await devTransfer(app, bobInvoice.address, 'USDT', '2');
+    await devChain.mine(3);
+
+    await Promise.all([watcher.run(), other.run()]);
+    await Promise.all([watcher.run(), other.run()]);
+
+    expect((await balances(app, alice.token)).usdt).toBe('5000000000000.000000');
+    expect((await balances(app, bob.token)).usdt).toBe('2.000000');
+    const rows = await db.select().from(chainTransfers).where(eq(chainTransfers.userId, alice.id));
+    expect(rows.map((row) => row.status).sort()).toEqual(['credited', 'rejected']);
+    expect(await db.select().from(chainRejectedLogs)).toEqual([
+      expect.objectContaining({ userId: alice.id, reason: expect.stringMatching(/^credit refused/) }),
+    ]);
+    expect(told).toHaveLength(1);
+    expect(
+      (await depositLines(app, alice.token)).map((line: { status: string }) => line.status).sort(),
+    ).toEqual(['completed', 'rejected']);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  it("is logged by the app at error level once, however often the app's watcher reads it", async () => {
+    const { app, config, devChain } = await depositsApp();
+    const errors = vi.spyOn(app.log, 'error');
+    const partner = await registerPartner(app);
+    const invoice = await depositInvoice(app, partner.token, 'USDT', '5');
+    await devChain.emit({ contract: config.chain.contracts.USDT, to: invoice.address, value: OVERSIZED });
+    await devChain.mine(3);
+    for (let round = 0; round < 3; round += 1) {
+      // A status read runs the app's own watcher first (no freshness window in these tests).
+      expect((await paymentStatus(app, partner.token, invoice.id)).status).toBe(200);
+      await app.database.db.update(chainCursors).set({ blockNumber: -1 });
+    }
+    const rejections = errors.mock.calls.filter(([, message]) =>
+      String(message).includes('chain log rejected'),
+    );
+    expect(rejections).toHaveLength(1);
+    expect(rejections[0]![0]).toMatchObject({ rejectedLog: { userId: partner.id } });
   });
 });

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { getAddress } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@portal/contracts';
 import { depositAddresses, invoices, ledgerTransfers, walletOperations } from '../../src/db/schema';
 import { depositAddressDeriver } from '../../src/modules/deposits/addresses';
-import { post, testApp, testConfig } from '../helpers/app';
+import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import {
   depositInvoice,
   depositLines,
@@ -31,7 +33,7 @@ describe('invoices', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
       id: expect.stringMatching(UUID),
-      address: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+      address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       network: 'BEP-20',
       currency: 'USDT',
       amount: '25.000000',
@@ -100,8 +102,10 @@ describe('invoices', () => {
       [alice.id, derive(rows[0]!.derivationIndex)],
       [bob.id, derive(rows[1]!.derivationIndex)],
     ]);
-    expect(rows[0]!.address).toBe(aliceFirst.address);
-    expect(rows[1]!.address).toBe(bobFirst.address);
+    // Shown with its EIP-55 checksum; kept lower-case, as the chain's logs are compared.
+    expect(aliceFirst.address).toBe(getAddress(rows[0]!.address));
+    expect(aliceFirst.address).not.toBe(rows[0]!.address);
+    expect(bobFirst.address).toBe(getAddress(rows[1]!.address));
   });
 
   it('makes one invoice when the same request arrives several times at once', async () => {
@@ -208,7 +212,7 @@ describe('a deposit on the development chain', () => {
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
-  it('pays the oldest open invoice of the currency first', async () => {
+  it('pays the invoice of exactly its amount, else the newest waiting one it covers', async () => {
     const { app } = await depositsApp();
     const partner = await registerPartner(app);
     const older = await depositInvoice(app, partner.token, 'USDT', '10');
@@ -220,6 +224,27 @@ describe('a deposit on the development chain', () => {
       status: 'pending',
       hash: null,
     });
+  });
+
+  it('pays the second invoice a partner opened when the transfer is exactly its amount', async () => {
+    const { app } = await depositsApp();
+    const partner = await registerPartner(app);
+    const first = await depositInvoice(app, partner.token, 'USDT', '5');
+    const second = await depositInvoice(app, partner.token, 'USDT', '7');
+    const third = await depositInvoice(app, partner.token, 'USDT', '6');
+    const hash = await devTransfer(app, second.address, 'USDT', '7');
+    await mine(app, 3);
+    expect((await paymentStatus(app, partner.token, second.id)).body).toMatchObject({ status: 'paid', hash });
+    expect((await paymentStatus(app, partner.token, first.id)).body.status).toBe('pending');
+    // 8 matches none exactly: the newest waiting invoice it covers (6, opened after 5) is paid.
+    const next = await devTransfer(app, second.address, 'USDT', '8');
+    await mine(app, 3);
+    expect((await paymentStatus(app, partner.token, third.id)).body).toMatchObject({
+      status: 'paid',
+      hash: next,
+    });
+    expect((await paymentStatus(app, partner.token, first.id)).body.status).toBe('pending');
+    expect((await balances(app, partner.token)).usdt).toBe('15.000000');
   });
 
   it("is never shown to another partner: another's invoice or an unknown id answers 404", async () => {
@@ -241,6 +266,80 @@ describe('a deposit on the development chain', () => {
     );
     // Nor is the deposit in the other partner's statement.
     expect(await depositLines(app, other.token)).toEqual([]);
+  });
+});
+
+describe('the deposit window', () => {
+  const window = (app: TTestApp, token: string, invoiceId: string) =>
+    post(app, '/api/v1/payments/get_deposit_window/', { invoice_id: invoiceId }, token);
+
+  it('shows every transfer to the address with its confirmations, and the invoice each paid', async () => {
+    const { app } = await depositsApp();
+    const partner = await registerPartner(app);
+    const first = await depositInvoice(app, partner.token, 'USDT', '5');
+    const second = await depositInvoice(app, partner.token, 'USDT', '7');
+    const hash = await devTransfer(app, second.address, 'USDT', '7');
+    await mine(app, 1);
+    let answer = await window(app, partner.token, second.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      invoice: expect.objectContaining({
+        id: second.id,
+        address: second.address,
+        amount: '7.000000',
+        status: 'confirming',
+        received: '7.000000',
+        confirmations: 1,
+        hash,
+      }),
+      transfers: [
+        {
+          hash,
+          log_index: 0,
+          currency: 'USDT',
+          amount: '7.000000',
+          confirmations: 1,
+          status: 'confirming',
+          invoice_id: second.id,
+          seen_at: expect.any(String),
+        },
+      ],
+    });
+    await mine(app, 2);
+    answer = await window(app, partner.token, second.id);
+    expect(answer.body.invoice).toMatchObject({ status: 'paid', confirmations: 3 });
+    expect(answer.body.transfers[0]).toMatchObject({ status: 'credited', confirmations: 3 });
+    expect((await window(app, partner.token, first.id)).body.invoice).toMatchObject({
+      status: 'pending',
+      received: '0.000000',
+    });
+  });
+
+  it('shows an underpayment as received on the waiting invoice, credited to the balance', async () => {
+    const { app } = await depositsApp();
+    const partner = await registerPartner(app);
+    const invoice = await depositInvoice(app, partner.token, 'USDT', '10');
+    const hash = await devTransfer(app, invoice.address, 'USDT', '4');
+    await mine(app, 3);
+    const answer = await window(app, partner.token, invoice.id);
+    expect(answer.body.invoice).toMatchObject({
+      status: 'pending',
+      amount: '10.000000',
+      received: '4.000000',
+    });
+    expect(answer.body.transfers).toEqual([
+      expect.objectContaining({ hash, amount: '4.000000', status: 'credited', invoice_id: null }),
+    ]);
+    expect((await balances(app, partner.token)).usdt).toBe('4.000000');
+  });
+
+  it("answers 404 for another partner's invoice", async () => {
+    const { app } = await depositsApp();
+    const alice = await registerPartner(app);
+    const bob = await registerPartner(app);
+    const invoice = await depositInvoice(app, alice.token, 'USDT', '10');
+    expect((await window(app, bob.token, invoice.id)).status).toBe(404);
+    expect((await window(app, bob.token, 'nope')).status).toBe(404);
   });
 });
 
@@ -336,6 +435,41 @@ describe('development chain calls', () => {
     });
     expect(bad).toMatchObject({ status: 400, body: { to: [expect.any(String)] } });
     expect((await post(app, '/api/v1/dev/chain/mine/', { blocks: 0 })).status).toBe(400);
+  });
+
+  it('do not exist on a shared database unless switched on; deposits then answer 503', async () => {
+    // What config.ts makes of DATABASE_URL without DEV_CHAIN and CARD_SANDBOX.
+    const app = await testApp({
+      config: {
+        chain: { ...testConfig().chain, dev: false },
+        card: { ...testConfig().card, sandbox: false },
+      },
+    });
+    const to = '0x' + 'ab'.repeat(20);
+    expect(
+      (await post(app, '/api/v1/dev/chain/transfer/', { to, currency: 'USDT', amount: '1' })).status,
+    ).toBe(404);
+    expect((await post(app, '/api/v1/dev/chain/mine/', { blocks: 1 })).status).toBe(404);
+    const partner = await registerPartner(app);
+    const invoice = await getInvoice(app, partner.token, {
+      purpose: 'deposit',
+      currency: 'USDT',
+      amount: '5',
+    });
+    expect(invoice).toMatchObject({ status: 503, body: { detail: MESSAGES.depositsUnavailable } });
+    const card = await call(app, 'POST', '/api/v1/cardpayment/test_endpoint_carpayment/', {
+      token: partner.token,
+      headers: { 'idempotency-key': 'sandbox-off-1' },
+      body: {
+        amount: '100',
+        card_number: '4242424242424242',
+        expiry_month: 12,
+        expiry_year: new Date().getUTCFullYear() + 2,
+        cvc: '123',
+        holder_name: 'Pat Partner',
+      },
+    });
+    expect(card).toMatchObject({ status: 503, body: { detail: MESSAGES.cardProviderUnavailable } });
   });
 
   it('do not exist when a real chain node is configured', async () => {

@@ -8,7 +8,13 @@ import {
   parseThemeColor,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  focusManager,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
 import i18next from 'i18next';
 import { type ReactNode, useEffect } from 'react';
 import { ApiError } from '../lib/api-client';
@@ -63,6 +69,21 @@ function onFailure(error: unknown, silent: boolean | undefined) {
   }
   if (!silent) notify.error(errorLines(error, i18next.t));
 }
+
+/**
+ * Focus counts when the tab becomes visible (React Query's default) and when the window gets the
+ * focus back from another window, so that the header balances are read again then too.
+ */
+focusManager.setEventListener((handleFocus) => {
+  if (typeof window === 'undefined') return undefined;
+  const onChange = () => handleFocus(document.visibilityState !== 'hidden');
+  window.addEventListener('visibilitychange', onChange);
+  window.addEventListener('focus', onChange);
+  return () => {
+    window.removeEventListener('visibilitychange', onChange);
+    window.removeEventListener('focus', onChange);
+  };
+});
 
 export function createQueryClient() {
   return new QueryClient({

@@ -179,6 +179,13 @@ export const routes: RouteObject[] = [
                   (m) => m.LedgerPage,
                 ),
               },
+              {
+                path: '/admin/chain',
+                element: screen(
+                  () => import('../features/admin/routes/RejectedLogsPage'),
+                  (m) => m.RejectedLogsPage,
+                ),
+              },
             ],
           },
         ],

@@ -6,12 +6,13 @@ export function CopyValue({ value, testId }: { value: string; testId: string }) 
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap">
-      <Code style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      {/* The value wraps and gives way; the button keeps its width (a 390 px phone clipped it). */}
+      <Code style={{ overflowWrap: 'anywhere', minWidth: 0, flex: 1 }} data-testid={testId}>
         {value}
       </Code>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Button size="compact-xs" variant="subtle" onClick={copy}>
+          <Button size="compact-xs" variant="subtle" onClick={copy} style={{ flexShrink: 0 }}>
             {copied ? t('common.copied') : t('common.copy')}
           </Button>
         )}

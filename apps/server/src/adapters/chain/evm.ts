@@ -43,7 +43,8 @@ export function createEvmChain(chain: TConfig['chain'], rpcUrl: string): TChainA
         event: TRANSFER_EVENT,
         fromBlock: BigInt(start),
         toBlock: BigInt(end),
-        strict: true,
+        // Not strict: a log of our contracts that does not decode is kept as malformed, not dropped.
+        strict: false,
       });
     } catch (error) {
       if (end === start || !tooManyResults(error)) throw error;
@@ -55,14 +56,17 @@ export function createEvmChain(chain: TConfig['chain'], rpcUrl: string): TChainA
       // A log of a block that a reorganisation dropped, or of a pending block.
       if (log.removed || log.blockNumber === null || log.transactionHash === null || log.logIndex === null)
         continue;
+      const { from, to, value } = log.args as { from?: string; to?: string; value?: bigint };
+      const decoded = typeof from === 'string' && typeof to === 'string' && typeof value === 'bigint';
       found.push({
         txHash: log.transactionHash.toLowerCase(),
         logIndex: log.logIndex,
         blockNumber: Number(log.blockNumber),
         contract: log.address.toLowerCase(),
-        from: log.args.from.toLowerCase(),
-        to: log.args.to.toLowerCase(),
-        value: log.args.value,
+        from: typeof from === 'string' ? from.toLowerCase() : '',
+        to: typeof to === 'string' ? to.toLowerCase() : '',
+        value: typeof value === 'bigint' ? value : 0n,
+        ...(decoded ? {} : { malformed: `not a Transfer(address,address,uint256) log: ${describeLog(log)}` }),
       });
     }
     return found;
@@ -84,6 +88,12 @@ export function createEvmChain(chain: TConfig['chain'], rpcUrl: string): TChainA
       return found;
     },
   };
+}
+
+/** What a malformed log holds, for the admins who look into it (topics and data, shortened). */
+function describeLog(log: { topics: readonly string[]; data: string }): string {
+  const data = log.data.length > 200 ? `${log.data.slice(0, 200)}…` : log.data;
+  return `${log.topics.length} topics, data ${data}`;
 }
 
 /** Nodes say "too many results" in their own words; -32005 is the common code for it. */

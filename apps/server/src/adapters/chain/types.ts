@@ -10,6 +10,11 @@ export type TChainLog = {
   to: string;
   /** The token's own units. */
   value: bigint;
+  /**
+   * Set when the log of a token contract could not be decoded as a Transfer (wrong topics or
+   * data): the reason; `from`, `to` and `value` then hold what could be read ('' and 0n if nothing).
+   */
+  malformed?: string;
 };
 
 /** A chain the deposits watcher reads: a real EVM node, or the development chain. */
@@ -21,6 +26,8 @@ export type TChainAdapter = {
    * (no deposit address existed before), the development chain at its first block.
    */
   readonly firstBlock: 'head' | 'genesis';
+  /** No chain is configured: nothing to read (adapters/chain/disabled.ts). */
+  readonly disabled?: boolean;
   headNumber(): Promise<number>;
   /** The Transfer logs of the configured token contracts in [fromBlock, toBlock]. */
   transfers(fromBlock: number, toBlock: number): Promise<TChainLog[]>;

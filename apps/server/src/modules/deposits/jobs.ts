@@ -12,7 +12,9 @@ export function depositJobs(deps: {
 }): TJob[] {
   const { chain } = deps.config;
   return [
-    { name: 'chain-watcher', everyMs: chain.pollMs, run: () => deps.watcher.run() },
+    ...(deps.watcher.available
+      ? [{ name: 'chain-watcher', everyMs: chain.pollMs, run: () => deps.watcher.run() }]
+      : []),
     {
       name: 'invoice-expiry',
       everyMs: 60_000,

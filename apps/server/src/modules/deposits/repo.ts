@@ -1,6 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { chainCursors, chainTransfers, depositAddresses, invoices } from '../../db/schema';
+import {
+  chainCursors,
+  chainRejectedLogs,
+  chainTransfers,
+  depositAddresses,
+  invoices,
+  users,
+} from '../../db/schema';
 
 export type TInvoiceRow = typeof invoices.$inferSelect;
 export type TChainTransferRow = typeof chainTransfers.$inferSelect;
@@ -95,10 +102,12 @@ export async function findOwnInvoice(db: Db, userId: number, invoiceId: string) 
 }
 
 /**
- * Attaches a transfer to the user's oldest waiting invoice of its currency that it pays in full.
- * SKIP LOCKED: two transfers arriving together never take the same invoice.
+ * Attaches a transfer to the user's waiting invoice of its currency that it pays: the one of
+ * exactly its amount, else the newest one it covers in full (the window shows the newest invoice,
+ * so that is the one the partner is paying). SKIP LOCKED: two transfers arriving together never
+ * take the same invoice.
  */
-export async function attachToOldestOpenInvoice(
+export async function matchInvoice(
   db: Db,
   transfer: { id: number; userId: number; currency: string; amount: bigint },
   status: 'confirming' | 'paid',
@@ -111,8 +120,44 @@ export async function attachToOldestOpenInvoice(
       select id from ${invoices}
       where user_id = ${transfer.userId} and currency = ${transfer.currency} and amount <= ${transfer.amount}
         and status = 'pending' and chain_transfer_id is null and expires_at > ${now.toISOString()}::timestamptz
-      order by created_at, id limit 1
+      order by (amount = ${transfer.amount}) desc, created_at desc, id desc limit 1
       for update skip locked)`);
+}
+
+/** An invoice that waited on a rejected transfer waits again (or expires in its time). */
+export async function releaseInvoice(db: Db, transferId: number): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ status: 'pending', chainTransferId: null, paidAt: null })
+    .where(and(eq(invoices.chainTransferId, transferId), eq(invoices.status, 'confirming')));
+}
+
+/**
+ * Transfers to the user's address seen since `since`, newest first, with the invoice each pays.
+ */
+export async function transfersSince(db: Db, userId: number, since: Date, limit: number) {
+  return db
+    .select({ transfer: chainTransfers, invoiceId: invoices.id })
+    .from(chainTransfers)
+    .leftJoin(invoices, eq(invoices.chainTransferId, chainTransfers.id))
+    .where(and(eq(chainTransfers.userId, userId), gte(chainTransfers.createdAt, since)))
+    .orderBy(desc(chainTransfers.createdAt), desc(chainTransfers.id))
+    .limit(limit);
+}
+
+/**
+ * What arrived in `currency` since `since` that paid no invoice (an underpayment, or a transfer
+ * while no invoice waited): the "received X of Y" of a waiting invoice.
+ */
+export async function unmatchedSince(db: Db, userId: number, currency: string, since: Date): Promise<bigint> {
+  const rows = await queryRows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(t.amount), 0)::text as total from ${chainTransfers} t
+        where t.user_id = ${userId} and t.currency = ${currency} and t.status <> 'rejected'
+          and t.created_at >= ${since.toISOString()}::timestamptz
+          and not exists (select 1 from ${invoices} i where i.chain_transfer_id = t.id)`,
+  );
+  return BigInt(rows[0]?.total ?? '0');
 }
 
 /** Whether an invoice waits on this transfer (it was attached when the transfer was seen). */
@@ -193,6 +238,44 @@ export async function markCredited(db: Db, id: number): Promise<boolean> {
     .where(and(eq(chainTransfers.id, id), eq(chainTransfers.status, 'confirming')))
     .returning({ id: chainTransfers.id });
   return claimed.length === 1;
+}
+
+/** A confirming transfer whose credit the database refused; true for the one caller that marked it. */
+export async function markRejected(db: Db, id: number): Promise<boolean> {
+  const marked = await db
+    .update(chainTransfers)
+    .set({ status: 'rejected' })
+    .where(and(eq(chainTransfers.id, id), eq(chainTransfers.status, 'confirming')))
+    .returning({ id: chainTransfers.id });
+  return marked.length === 1;
+}
+
+/** Keeps a rejected log; true only when this call kept it (it is told once). */
+export async function insertRejectedLog(
+  db: Db,
+  log: typeof chainRejectedLogs.$inferInsert,
+): Promise<boolean> {
+  const kept = await db
+    .insert(chainRejectedLogs)
+    .values(log)
+    .onConflictDoNothing({
+      target: [chainRejectedLogs.chain, chainRejectedLogs.txHash, chainRejectedLogs.logIndex],
+    })
+    .returning({ id: chainRejectedLogs.id });
+  return kept.length === 1;
+}
+
+/** Rejected logs, newest first, with the partner's email when the log names a deposit address. */
+export async function rejectedLogsPage(db: Db, page: number, pageSize: number) {
+  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(chainRejectedLogs);
+  const rows = await db
+    .select({ log: chainRejectedLogs, email: users.email })
+    .from(chainRejectedLogs)
+    .leftJoin(users, eq(users.id, chainRejectedLogs.userId))
+    .orderBy(desc(chainRejectedLogs.createdAt), desc(chainRejectedLogs.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { count: total?.count ?? 0, rows };
 }
 
 export async function findCursor(db: Db, chain: string) {

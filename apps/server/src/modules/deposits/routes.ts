@@ -1,4 +1,6 @@
 import {
+  ZDepositWindow,
+  ZDepositWindowRequest,
   ZDevMineRequest,
   ZDevMineResponse,
   ZDevTransferRequest,
@@ -7,8 +9,11 @@ import {
   ZInvoiceRequest,
   ZPaymentStatus,
   ZPaymentStatusRequest,
+  ZPageQuery,
+  ZRejectedChainLogsPage,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '../../http/pagination';
 import { route } from '../../http/route';
 import type { TDevChainCalls } from './dev-chain';
 import type { TDeposits } from './service';
@@ -35,7 +40,36 @@ export function depositRoutes(app: FastifyInstance, deps: { deposits: TDeposits 
     response: ZPaymentStatus,
     handler: ({ user, body }) => deps.deposits.paymentStatus(user.id, body.invoice_id),
   });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/payments/get_deposit_window/',
+    summary:
+      "The deposit window: an invoice with what it received, and every transfer to the partner's address " +
+      'since it was made, with its confirmations and the invoice it paid',
+    tags: ['wallet'],
+    auth: 'user',
+    body: ZDepositWindowRequest,
+    response: ZDepositWindow,
+    handler: ({ user, body }) => deps.deposits.depositWindow(user.id, body.invoice_id),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/admin/chain/rejected_logs/',
+    summary: 'Chain logs the watcher could not take (too large for the ledger, malformed), newest first',
+    tags: ['admin'],
+    auth: 'admin',
+    query: ZPageQuery,
+    response: ZRejectedChainLogsPage,
+    handler: async ({ query, request }) => {
+      const { count, results } = await deps.deposits.rejectedLogs(query.page, PAGE_SIZE);
+      return pageOf(request, query.page, PAGE_SIZE, count, results);
+    },
+  });
 }
+
+const PAGE_SIZE = 50;
 
 /** Development chain only: without it (a real node configured) these paths answer 404. */
 export function devChainRoutes(app: FastifyInstance, deps: { devChain: TDevChainCalls }): void {

@@ -3,6 +3,7 @@ import {
   formatMinor,
   parseMinor,
   type TChainCurrency,
+  type TDepositWindow,
   type TInvoice,
   type TInvoiceRequest,
   type TPaymentStatus,
@@ -10,6 +11,7 @@ import {
 import type { TConfig } from '../../config';
 import { checkAmountBound } from '../ledger/bounds';
 import type { Db } from '../../db/client';
+import { getAddress } from 'viem';
 import { fail } from '../../http/errors';
 import { depositAddressDeriver, depositAddressOf } from './addresses';
 import * as repo from './repo';
@@ -38,7 +40,8 @@ export function createDeposits(deps: {
     const currency = invoice.currency as TChainCurrency;
     return {
       id: invoice.id,
-      address: invoice.address,
+      // Stored lower-case (the chain's logs are compared so); shown with its EIP-55 checksum.
+      address: getAddress(invoice.address),
       network: 'BEP-20',
       currency,
       amount: formatMinor(invoice.amount, currency),
@@ -53,6 +56,7 @@ export function createDeposits(deps: {
     async getOrCreateInvoice(userId: number, request: TInvoiceRequest): Promise<TInvoice> {
       // Orders arrive with a later issue: until then no order exists to pay.
       if (request.purpose === 'order') throw fail.notFound('orderNotFound');
+      if (!watcher.available) throw fail.unavailable('depositsUnavailable');
       const amount = parseMinor(request.amount, request.currency);
       if (amount === null || amount <= 0n) throw fail.field('amount', 'invalidValue');
       checkAmountBound(amount, request.currency, config.amountMax);
@@ -85,6 +89,7 @@ export function createDeposits(deps: {
 
     /** The state of the partner's own invoice, after reading the chain if no watcher just did. */
     async paymentStatus(userId: number, invoiceId: string): Promise<TPaymentStatus> {
+      if (!watcher.available) throw fail.unavailable('depositsUnavailable');
       if (!UUID.test(invoiceId)) throw fail.notFound('invoiceNotFound');
       try {
         await watcher.runIfStale(config.chain.pollMs);
@@ -99,6 +104,71 @@ export function createDeposits(deps: {
         status: statusAt(invoice, new Date()),
         confirmations: transfer ? Math.max(0, head - transfer.blockNumber + 1) : 0,
         hash: transfer?.txHash ?? null,
+      };
+    },
+
+    /**
+     * The deposit window: the invoice, and every transfer to the partner's address since it was
+     * made with its confirmations, after reading the chain if no watcher just did.
+     */
+    async depositWindow(userId: number, invoiceId: string): Promise<TDepositWindow> {
+      if (!watcher.available) throw fail.unavailable('depositsUnavailable');
+      if (!UUID.test(invoiceId)) throw fail.notFound('invoiceNotFound');
+      try {
+        await watcher.runIfStale(config.chain.pollMs);
+      } catch (error) {
+        deps.onSyncError(error);
+      }
+      const found = await repo.findOwnInvoice(db, userId, invoiceId);
+      if (!found) throw fail.notFound('invoiceNotFound');
+      const { invoice, transfer } = found;
+      const currency = invoice.currency as TChainCurrency;
+      const head = (await repo.findCursor(db, watcher.chainName))?.blockNumber ?? 0;
+      const confirmationsOf = (blockNumber: number) => Math.max(0, head - blockNumber + 1);
+      const received = transfer
+        ? transfer.amount
+        : await repo.unmatchedSince(db, userId, currency, invoice.createdAt);
+      const transfers = await repo.transfersSince(db, userId, invoice.createdAt, 50);
+      return {
+        invoice: {
+          ...toInvoice(invoice, new Date()),
+          received: formatMinor(received, currency),
+          confirmations: transfer ? confirmationsOf(transfer.blockNumber) : 0,
+          hash: transfer?.txHash ?? null,
+        },
+        transfers: transfers.map(({ transfer: row, invoiceId: paid }) => ({
+          hash: row.txHash,
+          log_index: row.logIndex,
+          currency: row.currency as TChainCurrency,
+          amount: formatMinor(row.amount, row.currency as TChainCurrency),
+          confirmations: confirmationsOf(row.blockNumber),
+          status: row.status as TDepositWindow['transfers'][number]['status'],
+          invoice_id: paid,
+          seen_at: row.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Admin: the chain logs the watcher rejected, newest first. */
+    async rejectedLogs(page: number, pageSize: number) {
+      const { count, rows } = await repo.rejectedLogsPage(db, page, pageSize);
+      return {
+        count,
+        results: rows.map(({ log, email }) => ({
+          id: log.id,
+          chain: log.chain,
+          tx_hash: log.txHash,
+          log_index: log.logIndex,
+          block_number: log.blockNumber,
+          contract: log.contract,
+          from_address: log.fromAddress,
+          to_address: log.toAddress,
+          raw_amount: log.rawAmount,
+          user_id: log.userId,
+          user_email: email,
+          reason: log.reason,
+          created_at: log.createdAt.toISOString(),
+        })),
       };
     },
 

@@ -14,6 +14,38 @@ const BATCH_BLOCKS = 1000;
 /** Addresses looked up per query (PostgreSQL takes at most 65,535 parameters). */
 const LOOKUP_CHUNK = 5000;
 
+/** The ledger keeps minor units in 64-bit integers: a log beyond this cannot be recorded. */
+export const LEDGER_MAX_AMOUNT = 2n ** 63n - 1n;
+
+/** What the watcher tells when a log is rejected (the first time only, whichever process sees it). */
+export type TRejectedLog = {
+  chain: string;
+  txHash: string;
+  logIndex: number;
+  userId: number | null;
+  reason: string;
+};
+
+/**
+ * A failure that lies in the log itself, not in the database being reachable or in a race:
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a value out of range, invalid text) and check
+ * violations (23514). Such a log is rejected; any other failure (a lost connection, a unique
+ * violation of two watchers racing) stops the pass and the cursor stays, to read it again.
+ */
+function failsOnData(error: unknown): string | undefined {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (code.startsWith('22') || code === '23514')) {
+      return `database refused it (${code}): ${typeof message === 'string' ? message : 'no message'}`;
+    }
+  }
+  return undefined;
+}
+
 /** The ledger and statement reference of a chain log: the same log credits once. */
 export const chainReference = (row: Pick<TChainTransferRow, 'chain' | 'txHash' | 'logIndex'>) =>
   `chain:${row.chain}:${row.txHash}:${row.logIndex}`;
@@ -24,7 +56,13 @@ export const chainReference = (row: Pick<TChainTransferRow, 'chain' | 'txHash' |
  * (unique chain, tx hash, log index), a credit is claimed by a conditional update and posted
  * under the log's ledger reference, and the cursor only moves forward.
  */
-export function createWatcher(deps: { db: Db; config: TConfig; chain: TChainAdapter }) {
+export function createWatcher(deps: {
+  db: Db;
+  config: TConfig;
+  chain: TChainAdapter;
+  /** Called once per rejected log (logged at error level by the app). */
+  onRejected?: (log: TRejectedLog) => void;
+}) {
   const { db, chain } = deps;
   const required = deps.config.chain.confirmations;
   const decimals = deps.config.chain.decimals;
@@ -59,53 +97,92 @@ export function createWatcher(deps: { db: Db; config: TConfig; chain: TChainAdap
     return found;
   }
 
-  /** Each log to a deposit address becomes a confirming transfer and a line in the statement. */
+  /** Keeps a log the watcher cannot take, with why; tells once, whichever watcher gets there first. */
+  async function reject(log: TChainLog, userId: number | null, reason: string): Promise<void> {
+    const kept = await repo.insertRejectedLog(db, {
+      chain: chain.name,
+      txHash: log.txHash,
+      logIndex: log.logIndex,
+      blockNumber: log.blockNumber,
+      contract: log.contract,
+      fromAddress: log.from || null,
+      toAddress: log.to || null,
+      rawAmount: log.malformed && log.value === 0n ? null : log.value.toString(),
+      userId,
+      reason,
+    });
+    if (kept)
+      deps.onRejected?.({ chain: chain.name, txHash: log.txHash, logIndex: log.logIndex, userId, reason });
+  }
+
+  /**
+   * Each log to a deposit address becomes a confirming transfer and a line in the statement. A log
+   * that cannot be recorded is rejected, and the others go on.
+   */
   async function record(logs: TChainLog[], head: number): Promise<void> {
     const tokenLogs = logs.filter((log) => currencies.has(log.contract));
-    const ownerOf = await owners(tokenLogs);
+    const ownerOf = await owners(tokenLogs.filter((log) => log.to !== ''));
     for (const log of tokenLogs) {
       const userId = ownerOf.get(log.to);
+      if (log.malformed) {
+        await reject(log, userId ?? null, `malformed log: ${log.malformed}`);
+        continue;
+      }
       if (userId === undefined) continue;
       const currency = currencies.get(log.contract)!;
       const amount = rawToMinor(log.value, decimals[currency], currency);
       // Below the currency's last place: nothing a balance can hold.
       if (amount <= 0n) continue;
-      await db.transaction(async (tx) => {
-        const row = await repo.insertChainTransfer(tx, {
-          chain: chain.name,
-          txHash: log.txHash,
-          logIndex: log.logIndex,
-          blockNumber: log.blockNumber,
-          currency,
-          fromAddress: log.from,
-          toAddress: log.to,
-          rawAmount: log.value.toString(),
-          amount,
-          userId,
-        });
-        if (!row) {
-          await repo.moveConfirmingTransfer(tx, { chain: chain.name, ...log });
-          return;
-        }
-        await recordOperation(tx, {
-          userId,
-          operationType: 'deposit',
-          currency,
-          amount,
-          status: 'confirming',
-          reference: chainReference(row),
-          confirmations: confirmationsAt(row.blockNumber, head),
-          hash: row.txHash,
-          details: { network: 'BEP-20', address: row.toAddress },
-        });
-        await repo.attachToOldestOpenInvoice(
-          tx,
-          { id: row.id, userId, currency, amount },
-          'confirming',
-          new Date(),
-        );
-      });
+      if (amount > LEDGER_MAX_AMOUNT) {
+        await reject(log, userId, `amount beyond what the ledger holds: ${log.value} raw ${currency} units`);
+        continue;
+      }
+      try {
+        await recordOne(log, { userId, currency, amount }, head);
+      } catch (error) {
+        const reason = failsOnData(error);
+        if (!reason) throw error;
+        await reject(log, userId, reason);
+      }
     }
+  }
+
+  async function recordOne(
+    log: TChainLog,
+    seen: { userId: number; currency: TChainCurrency; amount: bigint },
+    head: number,
+  ): Promise<void> {
+    const { userId, currency, amount } = seen;
+    await db.transaction(async (tx) => {
+      const row = await repo.insertChainTransfer(tx, {
+        chain: chain.name,
+        txHash: log.txHash,
+        logIndex: log.logIndex,
+        blockNumber: log.blockNumber,
+        currency,
+        fromAddress: log.from,
+        toAddress: log.to,
+        rawAmount: log.value.toString(),
+        amount,
+        userId,
+      });
+      if (!row) {
+        await repo.moveConfirmingTransfer(tx, { chain: chain.name, ...log });
+        return;
+      }
+      await recordOperation(tx, {
+        userId,
+        operationType: 'deposit',
+        currency,
+        amount,
+        status: 'confirming',
+        reference: chainReference(row),
+        confirmations: confirmationsAt(row.blockNumber, head),
+        hash: row.txHash,
+        details: { network: 'BEP-20', address: row.toAddress },
+      });
+      await repo.matchInvoice(tx, { id: row.id, userId, currency, amount }, 'confirming', new Date());
+    });
   }
 
   /** Whether the chain still holds the log where it was seen (a reorganisation may drop it). */
@@ -155,24 +232,54 @@ export function createWatcher(deps: { db: Db; config: TConfig; chain: TChainAdap
       await recordOperation(tx, { ...line, status: 'completed' });
       await updateOperation(tx, reference, { status: 'completed', confirmations });
       if (!(await repo.payAttachedInvoice(tx, row.id))) {
-        await repo.attachToOldestOpenInvoice(
-          tx,
-          { id: row.id, userId, currency, amount: row.amount },
-          'paid',
-          new Date(),
-        );
+        await repo.matchInvoice(tx, { id: row.id, userId, currency, amount: row.amount }, 'paid', new Date());
       }
       return true;
     });
   }
 
-  /** Credits what has its confirmations; the others show their new count. */
+  /**
+   * Credits what has its confirmations; the others show their new count. A transfer whose credit
+   * the database refuses (a balance it would take past 64 bits) is rejected; the others go on.
+   */
   async function settle(head: number): Promise<void> {
+    let stop: Error | undefined;
     for (const row of await repo.confirmingTransfers(db, chain.name)) {
       const confirmations = confirmationsAt(row.blockNumber, head);
-      if (confirmations >= required) await creditRow(row, head);
-      else await updateOperation(db, chainReference(row), { confirmations }, 'confirming');
+      try {
+        if (confirmations >= required) await creditRow(row, head);
+        else await updateOperation(db, chainReference(row), { confirmations }, 'confirming');
+      } catch (error) {
+        const reason = failsOnData(error);
+        if (!reason) {
+          stop ??= error instanceof Error ? error : new Error(String(error));
+          continue;
+        }
+        await rejectTransfer(row, reason);
+      }
     }
+    if (stop) throw stop;
+  }
+
+  async function rejectTransfer(row: TChainTransferRow, reason: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (!(await repo.markRejected(tx, row.id))) return;
+      await updateOperation(tx, chainReference(row), { status: 'rejected' }, 'confirming');
+      await repo.releaseInvoice(tx, row.id);
+    });
+    await reject(
+      {
+        txHash: row.txHash,
+        logIndex: row.logIndex,
+        blockNumber: row.blockNumber,
+        contract: deps.config.chain.contracts[row.currency as TChainCurrency].toLowerCase(),
+        from: row.fromAddress,
+        to: row.toAddress,
+        value: BigInt(row.rawAmount),
+      },
+      row.userId,
+      `credit refused: ${reason}`,
+    );
   }
 
   async function runOnce(): Promise<void> {
@@ -189,6 +296,8 @@ export function createWatcher(deps: { db: Db; config: TConfig; chain: TChainAdap
 
   return {
     chainName: chain.name,
+    /** False when no chain is configured: deposits are unavailable. */
+    available: !chain.disabled,
     run,
     /** A pass, unless a watcher read the chain less than `freshMs` ago (reads call this). */
     async runIfStale(freshMs: number): Promise<void> {

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useProfile } from '../../api/get-profile';
+import { useProfile, useRefreshOnNavigation } from '../../api/get-profile';
 import { useLogout } from '../../api/logout';
 import { WalletBar } from '../../features/wallet/components/WalletBar';
 import { LanguageSelect } from '../../components/LanguageSelect';
@@ -23,6 +23,7 @@ const ADMIN_AREAS = [
   { path: '/admin/outbox', key: 'outbox' },
   { path: '/admin/withdrawals', key: 'withdrawals' },
   { path: '/admin/ledger', key: 'ledger' },
+  { path: '/admin/chain', key: 'rejectedLogs' },
 ] as const;
 
 /** The signed-in screens: header balances, navigation, and the area's content. */
@@ -31,6 +32,7 @@ export function SignedInShell() {
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
   const profile = useProfile();
+  useRefreshOnNavigation(location.pathname);
   const logout = useLogout();
   const language = profile.data?.language;
 

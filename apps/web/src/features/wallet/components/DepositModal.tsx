@@ -1,9 +1,9 @@
-import { Alert, Badge, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TChainCurrency, type TInvoice, ZInvoiceRequest } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileQuery } from '../../../api/get-profile';
 import { CopyValue } from '../../../components/CopyValue';
@@ -11,7 +11,7 @@ import { formatAmount } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateInvoice } from '../api/create-invoice';
-import { usePaymentStatus } from '../api/get-payment-status';
+import { useDepositWindow } from '../api/get-deposit-window';
 import { CurrencySwitch } from './CurrencySwitch';
 
 type Props = { opened: boolean; onClose: () => void };
@@ -81,20 +81,38 @@ function BepWarning() {
   );
 }
 
-function InvoiceView({ invoice }: { invoice: TInvoice }) {
+const STATUS_COLOR = { pending: 'blue', confirming: 'blue', paid: 'teal', expired: 'gray' } as const;
+const TRANSFER_COLOR = { confirming: 'blue', credited: 'teal', rejected: 'red' } as const;
+
+/**
+ * The window follows the partner's address: the invoice (paid by a transfer of its exact amount,
+ * or by the newest waiting one a transfer covers; a smaller one shows as received X of Y), and every
+ * transfer to the address with its confirmations. Each credit refreshes the header balances.
+ */
+function InvoiceView({ invoice: created }: { invoice: TInvoice }) {
   const { t } = useTranslation();
-  const status = usePaymentStatus(invoice.id);
+  const live = useDepositWindow(created.id);
   const queryClient = useQueryClient();
-  const state = status.data?.status ?? invoice.status;
-  const confirmations = Math.min(status.data?.confirmations ?? 0, invoice.confirmations_required);
+  const credited = useRef(new Set<string>());
+  const invoice = live.data?.invoice ?? { ...created, received: '0', confirmations: 0, hash: null };
+  const transfers = useMemo(() => live.data?.transfers ?? [], [live.data]);
+  const required = invoice.confirmations_required;
+  const received = /[1-9]/.test(invoice.received);
 
   useEffect(() => {
-    if (state !== 'paid') return;
-    notify.success(
-      t('wallet.deposit.credited', { amount: formatAmount(invoice.amount), currency: invoice.currency }),
+    const fresh = transfers.filter(
+      (transfer) =>
+        transfer.status === 'credited' && !credited.current.has(`${transfer.hash}:${transfer.log_index}`),
     );
+    if (fresh.length === 0) return;
+    for (const transfer of fresh) {
+      credited.current.add(`${transfer.hash}:${transfer.log_index}`);
+      notify.success(
+        t('wallet.deposit.credited', { amount: formatAmount(transfer.amount), currency: transfer.currency }),
+      );
+    }
     void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
-  }, [state, invoice, queryClient, t]);
+  }, [transfers, queryClient, t]);
 
   return (
     <Stack>
@@ -106,25 +124,72 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
       </Box>
       <CopyValue value={invoice.address} testId="deposit-address" />
       <BepWarning />
-      <Group justify="space-between">
-        <Badge
-          color={state === 'paid' ? 'teal' : state === 'expired' ? 'gray' : 'blue'}
-          data-testid="deposit-status"
-        >
-          {t(`wallet.invoiceStatus.${state}`)}
+      <Group justify="space-between" gap="xs">
+        <Badge color={STATUS_COLOR[invoice.status]} data-testid="deposit-status">
+          {t(`wallet.invoiceStatus.${invoice.status}`)}
         </Badge>
-        <Text size="sm" data-testid="deposit-confirmations">
-          {t('wallet.deposit.confirmations', {
-            count: confirmations,
-            required: invoice.confirmations_required,
-          })}
-        </Text>
+        {invoice.hash && (
+          <Text size="sm" data-testid="deposit-confirmations">
+            {t('wallet.deposit.confirmations', {
+              count: Math.min(invoice.confirmations, required),
+              required,
+            })}
+          </Text>
+        )}
       </Group>
-      {status.data?.hash && (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t('wallet.hash', { hash: status.data.hash })}
-        </Text>
+      {invoice.status === 'pending' && received && (
+        <Alert color="orange" data-testid="deposit-received">
+          {t('wallet.deposit.received', {
+            received: formatAmount(invoice.received),
+            amount: formatAmount(invoice.amount),
+            currency: invoice.currency,
+          })}
+        </Alert>
       )}
+      <Stack gap={6} component="section" aria-label={t('wallet.deposit.transfers')}>
+        <Text size="sm" fw={600}>
+          {t('wallet.deposit.transfers')}
+        </Text>
+        {transfers.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('wallet.deposit.noTransfers')}
+          </Text>
+        ) : (
+          transfers.map((transfer) => (
+            <Paper
+              key={`${transfer.hash}:${transfer.log_index}`}
+              withBorder
+              p="xs"
+              data-testid="deposit-transfer"
+            >
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {formatAmount(transfer.amount)} {transfer.currency}
+                </Text>
+                <Badge color={TRANSFER_COLOR[transfer.status]} variant="light">
+                  {t(`wallet.deposit.transferStatus.${transfer.status}`)}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('wallet.deposit.confirmations', {
+                  count: Math.min(transfer.confirmations, required),
+                  required,
+                })}
+                {transfer.invoice_id === invoice.id
+                  ? ` · ${t('wallet.deposit.paysThis')}`
+                  : transfer.invoice_id
+                    ? ` · ${t('wallet.deposit.paysOther')}`
+                    : transfer.status === 'credited'
+                      ? ` · ${t('wallet.deposit.toBalance')}`
+                      : ''}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {t('wallet.hash', { hash: transfer.hash })}
+              </Text>
+            </Paper>
+          ))
+        )}
+      </Stack>
     </Stack>
   );
 }
