@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isLanguage, NON_FIELD } from '@portal/contracts/plain';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { CodeInput } from '../../../components/CodeInput';
 import { PageTitle } from '../../../components/PageTitle';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { showServerErrors } from '../../../lib/form';
@@ -15,6 +14,9 @@ import { useMfaLogin } from '../api/mfa-login';
 import { useTokenAuth } from '../api/token-auth';
 
 type TCredentials = { email: string; password: string };
+
+/** The code field (with Mantine's PinInput) loads only for the second step of two-factor sign-in. */
+const CodeInput = lazy(async () => ({ default: (await import('../../../components/CodeInput')).CodeInput }));
 
 /**
  * Sign-in (spec section 4): a token signs in; no token with two-factor on asks for the code.
@@ -109,7 +111,14 @@ function CodeStep({ credentials, onBack }: { credentials: TCredentials; onBack: 
       <Stack>
         <PageTitle>{t('login.codeTitle')}</PageTitle>
         <Text size="sm">{t('login.codeHint')}</Text>
-        <CodeInput value={code} onChange={setCode} error={error.code ?? error[NON_FIELD]} testId="mfa-code" />
+        <Suspense fallback={null}>
+          <CodeInput
+            value={code}
+            onChange={setCode}
+            error={error.code ?? error[NON_FIELD]}
+            testId="mfa-code"
+          />
+        </Suspense>
         <Button type="submit" loading={mfaLogin.isPending} disabled={code.length !== 6} fullWidth>
           {t('login.codeSubmit')}
         </Button>
