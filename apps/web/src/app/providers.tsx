@@ -7,7 +7,6 @@ import {
   MantineProvider,
   parseThemeColor,
 } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import {
   focusManager,
   MutationCache,
@@ -17,9 +16,10 @@ import {
 } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { type ReactNode, useEffect } from 'react';
+import { Toasts } from '../components/Toasts';
 import { ApiError } from '../lib/api-client';
 import { errorLines, isUnauthorized } from '../lib/errors';
-import { notify, TOAST_MS } from '../lib/notify';
+import { notify } from '../lib/notify';
 import { session } from '../lib/session';
 
 declare module '@tanstack/react-query' {
@@ -113,7 +113,7 @@ export function Providers({ client, children }: { client: QueryClient; children:
   );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariables}>
-      <Notifications position="top-right" autoClose={TOAST_MS} />
+      <Toasts />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { LANGUAGES, ZLanguage } from '@portal/contracts';
+import { isLanguage, LANGUAGES } from '@portal/contracts/plain';
 import { useTranslation } from 'react-i18next';
 import { useSetLanguage } from '../api/set-language';
 import { currentLanguage } from '../lib/i18n';
@@ -22,9 +22,12 @@ export function LanguageSelect({ label = false }: { label?: boolean }) {
     <NativeSelect
       aria-label={t('common.language')}
       label={label ? t('common.language') : undefined}
-      value={ZLanguage.catch(currentLanguage()).parse(i18n.language)}
+      value={isLanguage(i18n.language) ? i18n.language : currentLanguage()}
       data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
-      onChange={(event) => setLanguage.mutate(ZLanguage.parse(event.currentTarget.value))}
+      onChange={(event) => {
+        const language = event.currentTarget.value;
+        if (isLanguage(language)) setLanguage.mutate(language);
+      }}
       disabled={setLanguage.isPending}
       data-testid="language-select"
     />

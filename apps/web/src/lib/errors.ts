@@ -1,4 +1,4 @@
-import { firstMessages, type TFieldErrors } from '@portal/contracts';
+import { firstMessages, type TFieldErrors } from '@portal/contracts/plain';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
 import { translateMessage } from './i18n';

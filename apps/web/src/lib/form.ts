@@ -1,4 +1,4 @@
-import { fieldErrors } from '@portal/contracts';
+import { fieldErrors } from '@portal/contracts/plain';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { fieldErrorsOf } from './errors';

@@ -1,13 +1,13 @@
 import {
   DEFAULT_LANGUAGE,
+  isLanguage,
   LANGUAGES,
   LOCALE_OF,
   matchMessage,
   MESSAGES,
   type TLanguage,
   type TMessageKey,
-  ZLanguage,
-} from '@portal/contracts';
+} from '@portal/contracts/plain';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
@@ -42,8 +42,8 @@ const STORAGE_KEY = 'language';
 
 /** The language at start: the one chosen before, else the browser's, else English. */
 function initialLanguage(): TLanguage {
-  const stored = ZLanguage.safeParse(localStorage.getItem(STORAGE_KEY));
-  if (stored.success) return stored.data;
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (isLanguage(stored)) return stored;
   for (const tag of navigator.languages ?? []) {
     const lower = tag.toLowerCase();
     if (lower === 'pt-br') return 'BT';
@@ -85,7 +85,7 @@ export async function changeLanguage(language: TLanguage): Promise<void> {
 }
 
 export function currentLanguage(): TLanguage {
-  return ZLanguage.catch(DEFAULT_LANGUAGE).parse(i18next.language);
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
 }
 
 /** A server message in the reader's language; a text the catalogue does not know, as it is. */

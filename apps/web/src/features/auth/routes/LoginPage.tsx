@@ -1,13 +1,12 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { NON_FIELD, ZLanguage, ZLoginRequest } from '@portal/contracts';
-import { useEffect, useState } from 'react';
+import { isLanguage, NON_FIELD } from '@portal/contracts/plain';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { CodeInput } from '../../../components/CodeInput';
 import { PageTitle } from '../../../components/PageTitle';
 import { fieldErrorsOf } from '../../../lib/errors';
-import { showServerErrors, zodValidate } from '../../../lib/form';
+import { showServerErrors } from '../../../lib/form';
 import { changeLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import { useLogin } from '../api/login';
@@ -15,6 +14,9 @@ import { useMfaLogin } from '../api/mfa-login';
 import { useTokenAuth } from '../api/token-auth';
 
 type TCredentials = { email: string; password: string };
+
+/** The code field (with Mantine's PinInput) loads only for the second step of two-factor sign-in. */
+const CodeInput = lazy(async () => ({ default: (await import('../../../components/CodeInput')).CodeInput }));
 
 /**
  * Sign-in (spec section 4): a token signs in; no token with two-factor on asks for the code.
@@ -26,7 +28,12 @@ export function LoginPage() {
   const login = useLogin();
   const form = useForm<TCredentials>({
     initialValues: { email: '', password: '' },
-    validate: zodValidate(ZLoginRequest, t),
+    // Presence only: the first screen does not load zod. The server checks the request with the
+    // contract (ZLoginRequest) and the form shows its field messages (docs/decisions.md).
+    validate: {
+      email: (email) => (email.trim() ? null : t('messages.fieldRequired')),
+      password: (password) => (password ? null : t('messages.fieldRequired')),
+    },
   });
 
   useTokenFromLink();
@@ -104,7 +111,14 @@ function CodeStep({ credentials, onBack }: { credentials: TCredentials; onBack: 
       <Stack>
         <PageTitle>{t('login.codeTitle')}</PageTitle>
         <Text size="sm">{t('login.codeHint')}</Text>
-        <CodeInput value={code} onChange={setCode} error={error.code ?? error[NON_FIELD]} testId="mfa-code" />
+        <Suspense fallback={null}>
+          <CodeInput
+            value={code}
+            onChange={setCode}
+            error={error.code ?? error[NON_FIELD]}
+            testId="mfa-code"
+          />
+        </Suspense>
         <Button type="submit" loading={mfaLogin.isPending} disabled={code.length !== 6} fullWidth>
           {t('login.codeSubmit')}
         </Button>
@@ -121,13 +135,13 @@ function useTokenFromLink() {
   const [params, setParams] = useSearchParams();
   const tokenAuth = useTokenAuth();
   const token = params.get('token');
-  const language = ZLanguage.safeParse(params.get('language'));
+  const language = params.get('language');
   const { mutate } = tokenAuth;
   useEffect(() => {
     if (!token) return;
     setParams({}, { replace: true });
     mutate(
-      { token, ...(language.success ? { language: language.data } : {}) },
+      { token, ...(isLanguage(language) ? { language } : {}) },
       {
         onSuccess: (answer) => {
           void changeLanguage(answer.user.language).then(() => session.signIn(answer.token));
