@@ -62,6 +62,7 @@ export const MESSAGES = {
   unsupportedMediaType: 'Unsupported media type.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',
+  cannotBlockSuperuser: 'A superuser cannot be blocked.',
   maintenance: 'The portal is under maintenance. Money cannot be moved right now; please try again later.',
   // wallet
   currencyInvalid: 'Select a valid currency.',
@@ -79,6 +80,7 @@ export const MESSAGES = {
   codeRequired: 'Enter the code from your authenticator app.',
   amountBelowMinimum: 'The minimum amount is {min} {currency}.',
   amountAboveMaximum: 'The maximum amount is {max} {currency}.',
+  amountTooManyDecimals: 'Use at most {places} decimal places.',
   nothingToTransfer: 'There is no unlocked DFT to transfer yet.',
   withdrawalNotPending: 'This withdrawal is no longer pending.',
   withdrawalNotApproved: 'Only an approved withdrawal can be marked as sent.',
