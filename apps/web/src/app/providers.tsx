@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
+import './overrides.css';
 import 'dayjs/locale/es';
 import 'dayjs/locale/it';
 import 'dayjs/locale/pt';
@@ -14,15 +15,21 @@ import {
   type CSSVariablesResolver,
   defaultVariantColorsResolver,
   MantineProvider,
+  ModalHeader,
+  type ModalHeaderProps,
   parseThemeColor,
+  PasswordInput,
+  PinInput,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 import { errorLines, isUnauthorized } from '../lib/errors';
+import { listLanguage } from '../lib/format';
 import { notify, TOAST_MS } from '../lib/notify';
 import { session } from '../lib/session';
 
@@ -56,24 +63,42 @@ const theme = createTheme({
     return colors;
   },
 });
+
+/**
+ * Texts Mantine writes for screen readers, in the reader's language; a modal's header is a plain
+ * block, so that a dialog adds no second banner landmark.
+ */
+function themeIn(t: TFunction) {
+  return createTheme({
+    ...theme,
+    components: {
+      PasswordInput: PasswordInput.extend({
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.togglePassword') } },
+      }),
+      PinInput: PinInput.extend({ defaultProps: { ariaLabel: t('common.codeDigit') } }),
+      ModalHeader: ModalHeader.extend({ defaultProps: { component: 'div' } as Partial<ModalHeaderProps> }),
+    },
+  });
+}
+
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
   },
   dark: {},
 });
 
-/** Calendar month and day names per interface language; Tuvan readers read Russian ones. */
-const DAYJS_LOCALE: Record<TLanguage, string> = {
+/** Calendar month and day names per list language (Tuvan readers read Russian ones). */
+const DAYJS_LOCALE: Record<ReturnType<typeof listLanguage>, string> = {
   en: 'en',
   pt: 'pt',
   BT: 'pt-br',
   ru: 'ru',
   es: 'es',
   it: 'it',
-  TUV: 'ru',
 };
 
 /** The interface's reaction to a failed call (spec section 8): 401 signs out, the rest toasts. */
@@ -111,12 +136,12 @@ export function Providers({ client, children }: { client: QueryClient; children:
       }),
     [client],
   );
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
+  const translatedTheme = useMemo(() => themeIn(t), [t]);
+  const language = listLanguage(i18n.language as TLanguage);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariables}>
-      <DatesProvider
-        settings={{ locale: DAYJS_LOCALE[i18n.language as TLanguage] ?? 'en', firstDayOfWeek: 1 }}
-      >
+    <MantineProvider theme={translatedTheme} defaultColorScheme="light" cssVariablesResolver={cssVariables}>
+      <DatesProvider settings={{ locale: DAYJS_LOCALE[language] ?? 'en', firstDayOfWeek: 1 }}>
         <Notifications position="top-right" autoClose={TOAST_MS} />
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </DatesProvider>

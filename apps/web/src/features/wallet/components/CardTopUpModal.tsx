@@ -1,10 +1,10 @@
 import { Alert, Button, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LOCALE_OF, multiplyDecimals, ZCardPaymentRequest } from '@portal/contracts';
+import { multiplyDecimals, ZCardPaymentRequest } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../components/CountrySelect';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, listLocale, toApiAmount } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -37,10 +37,13 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
       cvc: '',
       holder_name: '',
     },
-    validate: zodValidate(ZCardPaymentRequest, t),
+    validate: (values) =>
+      zodValidate(ZCardPaymentRequest, t)({ ...values, amount: toApiAmount(values.amount) }),
   });
   const euro =
-    rate.data && form.values.amount ? multiplyDecimals(form.values.amount, rate.data.rate, 2, 'up') : null;
+    rate.data && form.values.amount
+      ? multiplyDecimals(toApiAmount(form.values.amount), rate.data.rate, 2, 'up')
+      : null;
 
   const close = () => {
     form.reset();
@@ -51,6 +54,7 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
     pay.mutate(
       {
         ...values,
+        amount: toApiAmount(values.amount),
         expiry_month: Number(values.expiry_month),
         expiry_year: Number(values.expiry_year),
         idempotencyKey,
@@ -65,7 +69,7 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
     ),
   );
 
-  const locale = LOCALE_OF[currentLanguage()];
+  const locale = listLocale(currentLanguage());
   return (
     <Modal
       opened={opened}
