@@ -30,6 +30,7 @@ export function UsersPage() {
       <Table.ScrollContainer
         minWidth={720}
         className="stacked-table"
+        type="native"
         tabIndex={0}
         role="region"
         aria-label={t('admin.users.title')}

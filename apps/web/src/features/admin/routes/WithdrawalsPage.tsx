@@ -39,6 +39,7 @@ export function WithdrawalsPage() {
       <Table.ScrollContainer
         minWidth={800}
         className="stacked-table"
+        type="native"
         tabIndex={0}
         role="region"
         aria-label={t('admin.withdrawals.title')}

@@ -102,12 +102,18 @@ export function TransactionsPage() {
         <DatePickerInput
           label={t('transactions.from')}
           {...dateProps}
+          // The calendar popup is named by the field's label.
+          id="transactions-from"
+          popoverProps={{ id: 'transactions-from-label' }}
           value={filter.date_from ?? null}
           onChange={(value) => set({ date_from: value ?? undefined })}
         />
         <DatePickerInput
           label={t('transactions.to')}
           {...dateProps}
+          // The calendar popup is named by the field's label.
+          id="transactions-to"
+          popoverProps={{ id: 'transactions-to-label' }}
           value={filter.date_to ?? null}
           onChange={(value) => set({ date_to: value ?? undefined })}
         />
@@ -127,6 +133,7 @@ export function TransactionsPage() {
       <Table.ScrollContainer
         minWidth={640}
         className="stacked-table"
+        type="native"
         tabIndex={0}
         role="region"
         aria-label={t('transactions.title')}
