@@ -214,3 +214,21 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
   });
   await context.close();
 });
+
+test('screen-reader texts are in the reader language; an unknown email at recovery says one thing', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByTestId('language-select').selectOption('ru');
+  await expect(page.getByRole('button', { name: 'Показать или скрыть пароль' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Toggle password visibility' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByTestId('language-select').selectOption('en');
+
+  await page.goto('/recover-password');
+  await field(page, 'Email').fill('nobody.polish@example.com');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.locator('form').getByText('There is no such email.')).toBeVisible();
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await expectAccessible(page);
+});

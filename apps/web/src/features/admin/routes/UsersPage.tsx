@@ -85,10 +85,10 @@ function UserRow({ user }: { user: TAdminUser }) {
       <Table.Td data-label={t('admin.users.referralId')}>{user.referral_id}</Table.Td>
       <Table.Td data-label={t('admin.users.mentor')}>
         {user.mentor_id !== null && (
-          <>
+          <span>
             {user.mentor_name ?? ''}
             <Text span size="xs" c="dimmed">{` #${user.mentor_id}`}</Text>
-          </>
+          </span>
         )}
       </Table.Td>
       <Table.Td data-label={t('admin.users.joined')}>{formatDate(user.date_joined)}</Table.Td>

@@ -188,44 +188,51 @@ function TransactionRow({ row }: { row: TTransaction }) {
   return (
     <Table.Tr data-testid={`transaction-${row.operation_type}`}>
       <Table.Td data-label={columns.type}>
-        <Group gap={6} wrap="nowrap" justify="inherit">
-          <span>{t(`transactions.operation.${row.operation_type}`)}</span>
-          {view.card && (
-            <Badge variant="light" color="grape" data-testid="transaction-card">
-              {t('transactions.card')}
-            </Badge>
+        <div>
+          <Group gap={6} wrap="nowrap" justify="inherit">
+            <span>{t(`transactions.operation.${row.operation_type}`)}</span>
+            {view.card && (
+              <Badge variant="light" color="grape" data-testid="transaction-card">
+                {t('transactions.card')}
+              </Badge>
+            )}
+          </Group>
+          {row.bonus_type && (
+            <Text size="xs" c="dimmed">
+              {t(`transactions.bonus.${row.bonus_type}`)}
+            </Text>
           )}
-        </Group>
-        {row.bonus_type && (
-          <Text size="xs" c="dimmed">
-            {t(`transactions.bonus.${row.bonus_type}`)}
-          </Text>
-        )}
+        </div>
       </Table.Td>
       <Table.Td data-label={columns.date} style={{ whiteSpace: 'nowrap' }}>
         <time dateTime={row.date}>{formatDateTime(row.date)}</time>
       </Table.Td>
       <Table.Td data-label={columns.amount} style={{ whiteSpace: 'nowrap' }}>
-        <Text
-          span
-          c={view.tone === 'out' ? 'red.9' : view.tone === 'in' ? 'teal.9' : 'dimmed'}
-          td={view.returned ? 'line-through' : undefined}
-          fw={600}
-        >
-          {formatAmount(row.amount)} {row.currency}
-        </Text>
-        {view.returned && (
-          <Text size="xs" c="dimmed" data-testid="transaction-returned">
-            {t('transactions.returned')}
+        <div>
+          <Text
+            span
+            c={view.tone === 'out' ? 'red.9' : view.tone === 'in' ? 'teal.9' : 'dimmed'}
+            td={view.returned ? 'line-through' : undefined}
+            fw={600}
+          >
+            {formatAmount(row.amount)} {row.currency}
           </Text>
-        )}
+          {view.returned && (
+            <Text size="xs" c="dimmed" data-testid="transaction-returned">
+              {t('transactions.returned')}
+            </Text>
+          )}
+        </div>
       </Table.Td>
       <Table.Td data-label={columns.status}>
         <Badge color={view.returned ? 'gray' : STATUS_COLORS[row.status]}>
           {view.returned ? t('transactions.status.returned') : t(`transactions.status.${row.status}`)}
         </Badge>
       </Table.Td>
-      <Table.Td data-label={columns.chain}>
+      <Table.Td
+        data-label={columns.chain}
+        data-empty={row.confirmations === null && !row.hash ? true : undefined}
+      >
         <Group gap={4} wrap="nowrap">
           {row.confirmations !== null && (
             <Text size="sm">{t('transactions.confirmations', { count: row.confirmations })}</Text>
