@@ -69,7 +69,7 @@ export function createCardPayments(deps: TCardDeps) {
   ): Promise<TCardPayment> {
     const problem = amountProblem(request.amount, 'USDT');
     if (problem) throw fail.fields({ amount: [problem] });
-    const amount = parseMinor(request.amount, 'USDT')!;
+    const amount: bigint = parseMinor(request.amount, 'USDT')!;
     const cardNumber = request.card_number;
     // A mistyped number or an expired card names no card to count: refused without a record.
     if (!luhnValid(cardNumber)) throw fail.field('card_number', 'cardNumberInvalid');
