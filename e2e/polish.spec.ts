@@ -181,6 +181,10 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
 
     await row.getByTestId('block-user').click();
     await expect(adminPage.getByText(`${partner.email} is blocked.`)).toBeVisible();
+    // The toast opens below the header, not over it.
+    const toast = (await adminPage.locator('.mantine-Notification-root').first().boundingBox())!;
+    const header = (await adminPage.locator('header').first().boundingBox())!;
+    expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
     await expect(row.getByTestId('user-blocked')).toHaveText('Blocked');
 
     // The partner's session ended: the next call answers 401 and the app goes to sign-in.
