@@ -15,6 +15,8 @@ export const ZAdminUser = z.object({
   last_name: z.string(),
   referral_id: z.string(),
   mentor_id: z.number().int().nullable(),
+  /** The mentor's first and last name, for reading the list without a second look-up. */
+  mentor_name: z.string().nullable(),
   is_superuser: z.boolean(),
   is_active: z.boolean(),
   mfa_enabled: z.boolean(),
@@ -23,6 +25,10 @@ export const ZAdminUser = z.object({
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 export const ZUsersPage = zPage(ZAdminUser);
 export type TUsersPage = z.infer<typeof ZUsersPage>;
+
+/** The partner an admin blocks or unblocks. */
+export const ZUserIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export type TUserIdParams = z.infer<typeof ZUserIdParams>;
 
 export const ZOutboxQuery = ZPageQuery.extend({
   to: zSafeString(254).optional(),

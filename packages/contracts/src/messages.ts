@@ -67,6 +67,7 @@ export const MESSAGES = {
   textInvalid: 'This field contains characters that are not allowed.',
   dateOutOfRange: 'Enter a date between {min} and {max}.',
   pageOutOfRange: 'Enter a page number from 1 to {max}.',
+  cannotBlockSuperuser: 'A superuser cannot be blocked.',
   maintenance: 'The portal is under maintenance. Money cannot be moved right now; please try again later.',
   // wallet
   currencyInvalid: 'Select a valid currency.',
@@ -84,6 +85,7 @@ export const MESSAGES = {
   codeRequired: 'Enter the code from your authenticator app.',
   amountBelowMinimum: 'The minimum amount is {min} {currency}.',
   amountAboveMaximum: 'The maximum amount is {max} {currency}.',
+  amountTooManyDecimals: 'Use at most {places} decimal places.',
   nothingToTransfer: 'There is no unlocked DFT to transfer yet.',
   withdrawalNotPending: 'This withdrawal is no longer pending.',
   withdrawalNotApproved: 'Only an approved withdrawal can be marked as sent.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinor, parseMinor, zAmount } from './money';
+import { formatMinor, formatMinorShort, parseMinor, zAmount } from './money';
 import { fieldErrors } from './validation';
 
 describe('money in minor units', () => {
@@ -33,8 +33,22 @@ describe('money in minor units', () => {
     });
     const tooPrecise = amount.safeParse('1.0000001');
     expect(tooPrecise.success || fieldErrors(tooPrecise.error.issues)).toEqual({
+      non_field_errors: ['Use at most 6 decimal places.'],
+    });
+    const dxn = zAmount('DXN').safeParse('1.000000001');
+    expect(dxn.success || fieldErrors(dxn.error.issues)).toEqual({
+      non_field_errors: ['Use at most 8 decimal places.'],
+    });
+    const text = amount.safeParse('12,5');
+    expect(text.success || fieldErrors(text.error.issues)).toEqual({
       non_field_errors: ['Enter a valid value.'],
     });
+  });
+
+  it('formats for a message with trailing zeros dropped, at least two places', () => {
+    expect(formatMinorShort(10_000_000n, 'USDT')).toBe('10.00');
+    expect(formatMinorShort(15_000n, 'USDT')).toBe('0.015');
+    expect(formatMinorShort(123_45678900n, 'DXN')).toBe('123.456789');
   });
 });
 

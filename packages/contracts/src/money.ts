@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages';
+import { formatMessage, MESSAGES } from './messages';
 
 /** Currencies and their decimal places (compensation-plan.md section 1). */
 export const CURRENCY_PLACES = { USDT: 6, DXN: 8, DFT: 8 } as const;
@@ -44,13 +44,37 @@ export function formatMinor(amount: bigint, currency: TCurrency): string {
   return `${negative ? '-' : ''}${whole}${places > 0 ? `.${fraction}` : ''}`;
 }
 
+/**
+ * Minor units as a decimal string for reading in a message: trailing zeros dropped, at least two
+ * places (as the web shows amounts), e.g. "10.00", "0.015".
+ */
+export function formatMinorShort(amount: bigint, currency: TCurrency): string {
+  const [whole, fraction = ''] = formatMinor(amount, currency).split('.');
+  return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
+}
+
+/**
+ * What is wrong with a request amount of `currency`, as a message; null when it is a positive
+ * plain decimal within the currency's places.
+ */
+export function amountProblem(text: string, currency: TCurrency): string | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return MESSAGES.invalidValue;
+  const places = CURRENCY_PLACES[currency];
+  if ((match[3] ?? '').length > places) return formatMessage(MESSAGES.amountTooManyDecimals, { places });
+  if (parseMinor(text, currency)! <= 0n) return MESSAGES.amountNotPositive;
+  return null;
+}
+
 /** A positive amount of `currency` as a decimal string in a request. */
 export function zAmount(currency: TCurrency) {
   return z
     .string({ error: MESSAGES.amountNotPositive })
     .trim()
-    .refine((text) => parseMinor(text, currency) !== null, { error: MESSAGES.invalidValue, abort: true })
-    .refine((text) => (parseMinor(text, currency) ?? 0n) > 0n, { error: MESSAGES.amountNotPositive });
+    .superRefine((text, ctx) => {
+      const problem = amountProblem(text, currency);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 }
 
 /** A decimal-string amount in a response. */

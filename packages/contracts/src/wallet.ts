@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zId, zPage, zPageNumber, ZTimestamp, zWholeNumber } from './common';
 import { isSafeText, zCode, zFinancePassword, zSafeString, zText } from './fields';
 import { formatMessage, MESSAGES } from './messages';
-import { parseMinor, type TCurrency, ZMoney } from './money';
+import { amountProblem, type TCurrency, ZMoney } from './money';
 
 /** api.md: the kinds of operation in a partner's statement. */
 export const OPERATION_TYPES = [
@@ -72,10 +72,8 @@ const zAmountText = z
 
 /** Checks `amount` against `currency`: a plain decimal within its places, more than zero. */
 function checkAmount(value: { amount: string; currency: TCurrency }, ctx: z.RefinementCtx) {
-  const minor = parseMinor(value.amount, value.currency);
-  if (minor === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.invalidValue });
-  else if (minor <= 0n)
-    ctx.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.amountNotPositive });
+  const problem = amountProblem(value.amount, value.currency);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
 }
 
 // ---- deposits ---------------------------------------------------------------------------------------

@@ -529,6 +529,7 @@ describe('GET /api/v1/users/', () => {
       last_name: expect.any(String),
       referral_id: partner.referralId,
       mentor_id: expect.any(Number),
+      mentor_name: expect.any(String),
       is_superuser: false,
       is_active: true,
       mfa_enabled: false,

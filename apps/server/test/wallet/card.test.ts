@@ -241,7 +241,7 @@ describe('card top-up', () => {
       amount: ['Amount must be more than zero.'],
     });
     expect((await pay(app, partner.token, request({ amount: '20.1234567' }))).body).toEqual({
-      amount: ['Enter a valid value.'],
+      amount: ['Use at most 6 decimal places.'],
     });
     expect((await pay(app, partner.token, request({ cvc: '12' }))).status).toBe(400);
     expect((await pay(app, partner.token, request({ card_number: '4242' }))).body).toEqual({

@@ -76,10 +76,11 @@ describe('POST /api/v1/withdraw/request/', () => {
       [{ finance_password: '' }, { finance_password: ['Finance password cannot be empty.'] }],
       [{ amount: '0' }, { amount: ['Amount must be more than zero.'] }],
       [{ amount: '-5' }, { amount: ['Amount must be more than zero.'] }],
-      [{ amount: '1.0000001' }, { amount: ['Enter a valid value.'] }],
+      [{ amount: '1.0000001' }, { amount: ['Use at most 6 decimal places.'] }],
+      [{ amount: '12,5' }, { amount: ['Enter a valid value.'] }], // the API keeps the decimal point
       [{ amount: '25' }, { amount: ['Amount is bigger than your available balance.'] }], // 25 + fee 1
-      [{ amount: '5' }, { amount: ['The minimum amount is 10.000000 USDT.'] }],
-      [{ amount: '10000.5' }, { amount: ['The maximum amount is 10000.000000 USDT.'] }],
+      [{ amount: '5' }, { amount: ['The minimum amount is 10.00 USDT.'] }],
+      [{ amount: '10000.5' }, { amount: ['The maximum amount is 10000.00 USDT.'] }],
       [{ address: TRC20 }, { address: ['This address is not a BEP-20 address.'] }],
       [
         { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' },

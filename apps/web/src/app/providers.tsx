@@ -1,10 +1,12 @@
 import './styles/public';
+import './overrides.css';
 import {
   createTheme,
   darken,
   type CSSVariablesResolver,
   defaultVariantColorsResolver,
   MantineProvider,
+  type ModalHeaderProps,
   parseThemeColor,
 } from '@mantine/core';
 import {
@@ -14,8 +16,9 @@ import {
   QueryClient,
   QueryClientProvider,
 } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { type ReactNode, useEffect } from 'react';
+import i18next, { type TFunction } from 'i18next';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Toasts } from '../components/Toasts';
 import { ApiError } from '../lib/api-client';
 import { errorLines, isUnauthorized } from '../lib/errors';
@@ -52,9 +55,29 @@ const theme = createTheme({
     return colors;
   },
 });
+
+/**
+ * Texts Mantine writes for screen readers, in the reader's language; a modal's header is a plain
+ * block, so that a dialog adds no second banner landmark. Plain objects rather than
+ * `Component.extend`, so the sign-in screen does not load the components it does not show.
+ */
+function themeIn(t: TFunction) {
+  return createTheme({
+    ...theme,
+    components: {
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.togglePassword') } },
+      },
+      PinInput: { defaultProps: { ariaLabel: t('common.codeDigit') } },
+      ModalHeader: { defaultProps: { component: 'div' } as Partial<ModalHeaderProps> },
+    },
+  });
+}
+
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
   },
@@ -111,8 +134,10 @@ export function Providers({ client, children }: { client: QueryClient; children:
       }),
     [client],
   );
+  const { t } = useTranslation();
+  const translatedTheme = useMemo(() => themeIn(t), [t]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariables}>
+    <MantineProvider theme={translatedTheme} defaultColorScheme="light" cssVariablesResolver={cssVariables}>
       <Toasts />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>

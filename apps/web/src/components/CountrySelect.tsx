@@ -1,7 +1,8 @@
 import { Select } from '@mantine/core';
-import { COUNTRY_CODES, LOCALE_OF } from '@portal/contracts';
+import { COUNTRY_CODES } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listLocale } from '../lib/format';
 import { currentLanguage } from '../lib/i18n';
 
 /** Country names in the reader's language, from the browser's own data (Intl.DisplayNames). */
@@ -24,7 +25,7 @@ type Props = {
 export function CountrySelect({ value, onChange, error, required }: Props) {
   const { t, i18n } = useTranslation();
   const data = useMemo(() => {
-    const locale = LOCALE_OF[currentLanguage()];
+    const locale = listLocale(currentLanguage());
     return COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) =>
       a.label.localeCompare(b.label, locale),
     );

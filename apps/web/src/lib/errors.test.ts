@@ -54,6 +54,23 @@ describe('what a failed call says (spec section 8)', () => {
     await changeLanguage('en');
   });
 
+  it('amounts in a message are written as on screen: trimmed, with the language separator', async () => {
+    const error = new ApiError(400, { amount: ['The minimum amount is 10.000000 USDT.'] });
+    expect(errorLines(error, t())).toEqual(['The minimum amount is 10.00 USDT.']);
+    await changeLanguage('ru');
+    expect(errorLines(error, t())[0]).toBe('Минимальная сумма — 10,00 USDT.');
+    await changeLanguage('en');
+  });
+
+  it('too many decimals has its own message in every language', async () => {
+    const error = new ApiError(400, { amount: ['Use at most 6 decimal places.'] });
+    expect(errorLines(error, t())).toEqual(['Use at most 6 decimal places.']);
+    await changeLanguage('pt');
+    expect(errorLines(error, t())[0]).not.toBe('Use at most 6 decimal places.');
+    expect(errorLines(error, t())[0]).toContain('6');
+    await changeLanguage('en');
+  });
+
   it('field errors of a 400 go to the form fields they name', () => {
     const error = new ApiError(400, {
       password_confirm: ['Passwords does not match.'],

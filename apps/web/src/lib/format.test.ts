@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { atLeast, formatAmount, formatDate } from './format';
+import {
+  atLeast,
+  decimalSeparator,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  listLanguage,
+  listLocale,
+  toApiAmount,
+} from './format';
 
 describe('formatting', () => {
   it('writes dates as DD.MM.YYYY', () => {
@@ -13,6 +22,37 @@ describe('formatting', () => {
     expect(formatAmount('90071992547409.93123456')).toBe('90 071 992 547 409.93123456');
     expect(formatAmount('12')).toBe('12.00');
     expect(formatAmount('-3.100000')).toBe('-3.10');
+  });
+
+  it('writes the decimal separator of the language', () => {
+    expect(formatAmount('1234567.500000', 'en')).toBe('1 234 567.50');
+    for (const language of ['pt', 'BT', 'ru', 'es', 'it', 'TUV'] as const) {
+      expect(formatAmount('1234567.500000', language), language).toBe('1 234 567,50');
+      expect(decimalSeparator(language), language).toBe(',');
+    }
+  });
+
+  it('takes a decimal comma where the language writes one, and sends a point', () => {
+    for (const language of ['pt', 'BT', 'ru', 'es', 'it', 'TUV'] as const) {
+      expect(toApiAmount('12,5', language), language).toBe('12.5');
+      expect(toApiAmount(' 1 000,25 ', language), language).toBe('1000.25');
+      expect(toApiAmount('12.5', language), language).toBe('12.5');
+      expect(toApiAmount('1,2,3', language), language).toBe('1,2,3');
+    }
+    // English writes the comma between thousands: left for the contract to refuse, never guessed.
+    expect(toApiAmount('12,5', 'en')).toBe('12,5');
+    expect(toApiAmount('12.5', 'en')).toBe('12.5');
+  });
+
+  it('Tuvan reads every list (countries, months) in Russian, the others in their own language', () => {
+    expect(listLanguage('TUV')).toBe('ru');
+    expect(listLocale('TUV')).toBe('ru');
+    expect(listLocale('BT')).toBe('pt-BR');
+    expect(listLocale('en')).toBe('en');
+  });
+
+  it('writes date and time', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 9, 7))).toBe('05.01.2026 09:07');
   });
 
   it('keeps a progress indicator up for the minimum time, on success and on failure', async () => {

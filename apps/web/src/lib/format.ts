@@ -1,3 +1,6 @@
+import { DEFAULT_LANGUAGE, isLanguage, LOCALE_OF, type TLanguage } from '@portal/contracts/plain';
+import i18next from 'i18next';
+
 /** Dates as DD.MM.YYYY (spec), in the reader's time zone. */
 export function formatDate(iso: string | Date): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
@@ -5,16 +8,71 @@ export function formatDate(iso: string | Date): string {
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
 
+/** Date and time as DD.MM.YYYY HH:MM, in the reader's time zone. */
+export function formatDateTime(iso: string | Date): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * Languages that write a decimal comma (12,5). Tuvan, whose locale browsers do not know, writes
+ * numbers as Russian does.
+ */
+const DECIMAL_COMMA: Record<TLanguage, boolean> = {
+  en: false,
+  pt: true,
+  BT: true,
+  ru: true,
+  es: true,
+  it: true,
+  TUV: true,
+};
+
+/**
+ * The language whose lists (country names, month and day names) a reader of `language` sees:
+ * Tuvan, which neither browsers nor the calendar know, reads Russian ones, for every list alike.
+ */
+export function listLanguage(language: TLanguage): Exclude<TLanguage, 'TUV'> {
+  return language === 'TUV' ? 'ru' : language;
+}
+
+/** The locale tag of `language`'s lists, for Intl. */
+export function listLocale(language: TLanguage = shownLanguage()): string {
+  return LOCALE_OF[listLanguage(language)];
+}
+
+/** The language the interface shows now (English before i18n starts). */
+function shownLanguage(): TLanguage {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+}
+
+/** The decimal separator of `language`. */
+export function decimalSeparator(language: TLanguage = shownLanguage()): ',' | '.' {
+  return DECIMAL_COMMA[language] ? ',' : '.';
+}
+
 /**
  * A decimal-string amount for reading: grouped thousands, trailing zeros dropped but at least two
- * places. Done on the string, so no digit is ever lost to floating point.
+ * places, the language's decimal separator. Done on the string, so no digit is ever lost to
+ * floating point.
  */
-export function formatAmount(amount: string): string {
+export function formatAmount(amount: string, language: TLanguage = shownLanguage()): string {
   const negative = amount.startsWith('-');
   const [whole = '0', fraction = ''] = amount.replace(/^-/, '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
   const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${negative ? '-' : ''}${grouped}.${trimmed}`;
+  return `${negative ? '-' : ''}${grouped}${decimalSeparator(language)}${trimmed}`;
+}
+
+/**
+ * An amount as typed, as the API takes it: spaces (thousands) dropped and, in a language that
+ * writes a decimal comma, the comma made a point ("12,5" -> "12.5"). Anything else is left for
+ * the contract to refuse with its message.
+ */
+export function toApiAmount(typed: string, language: TLanguage = shownLanguage()): string {
+  const compact = typed.trim().replace(/[\s\u00a0\u202f]/g, '');
+  return DECIMAL_COMMA[language] && /^-?\d*,\d*$/.test(compact) ? compact.replace(',', '.') : compact;
 }
 
 /** Waits at least `ms` so that a progress indicator does not flash (spec: at least 500 ms). */

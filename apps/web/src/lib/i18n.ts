@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts/plain';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { formatAmount } from './format';
 import en from '../locales/en.json';
 
 /** English server messages, from the one catalogue in contracts ({x} becomes i18next's {{x}}). */
@@ -94,5 +95,18 @@ export function translateMessage(t: TFunction, message: string): string {
   if (!match) return message;
   // The key comes from the catalogue at run time, so the typed overloads cannot check it.
   const translate = t as unknown as (key: string, values: Record<string, string>) => string;
-  return translate(`messages.${match.key}`, match.values);
+  return translate(`messages.${match.key}`, withReadableAmounts(match.values));
+}
+
+/** Placeholders that hold an amount of money. */
+const AMOUNT_VALUES = new Set(['min', 'max', 'amount']);
+
+/** Amounts in a message, written as the interface writes them elsewhere ("10,00" in Russian). */
+function withReadableAmounts(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      AMOUNT_VALUES.has(name) && /^-?\d+(\.\d+)?$/.test(value) ? formatAmount(value) : value,
+    ]),
+  );
 }

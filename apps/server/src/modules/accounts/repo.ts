@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { oneTimeTokens, uploads, users } from '../../db/schema';
 
@@ -185,6 +186,17 @@ export async function listUsers(db: Db, search: string | undefined, offset: numb
       )
     : undefined;
   const [total] = await db.select({ value: count() }).from(users).where(where);
-  const rows = await db.select().from(users).where(where).orderBy(desc(users.id)).offset(offset).limit(limit);
+  const mentors = alias(users, 'mentor');
+  const rows = await db
+    .select({
+      user: users,
+      mentorName: sql<string | null>`nullif(trim(${mentors.firstName} || ' ' || ${mentors.lastName}), '')`,
+    })
+    .from(users)
+    .leftJoin(mentors, eq(mentors.id, users.mentorId))
+    .where(where)
+    .orderBy(desc(users.id))
+    .offset(offset)
+    .limit(limit);
   return { count: total?.value ?? 0, rows };
 }

@@ -22,6 +22,7 @@ import {
   ZTokenAuthRequest,
   ZUsersPage,
   ZUsersQuery,
+  ZUserIdParams,
   zEmail,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -274,6 +275,27 @@ export function accountRoutes(
       return pageOf(request, query.page, PAGE_SIZE, count, results);
     },
   });
+
+  for (const [action, blocked] of [
+    ['block', true],
+    ['unblock', false],
+  ] as const) {
+    route(app, {
+      method: 'POST',
+      url: `/api/v1/users/:id/${action}/`,
+      summary: blocked
+        ? 'Blocks a partner: no sign-in, and their sessions end (superusers only)'
+        : 'Unblocks a partner (superusers only)',
+      tags: ['admin'],
+      auth: 'admin',
+      params: ZUserIdParams,
+      response: ZSuccess,
+      handler: async ({ user, params, request }) => {
+        await accounts.setBlocked(user.id, params.id, blocked, clientMeta(request));
+        return { success: true as const };
+      },
+    });
+  }
 
   app.get('/media/avatars/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params as { id: string };

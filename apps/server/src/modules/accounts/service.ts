@@ -337,7 +337,7 @@ export function createAccounts(deps: {
       pageSize: number,
     ): Promise<{ count: number; results: TAdminUser[] }> {
       const { count, rows } = await repo.listUsers(db, search, (page - 1) * pageSize, pageSize);
-      const results = rows.map((row) => ({
+      const results = rows.map(({ user: row, mentorName }) => ({
         id: row.id,
         email: row.email,
         username: row.username,
@@ -345,12 +345,34 @@ export function createAccounts(deps: {
         last_name: row.lastName,
         referral_id: row.referralId,
         mentor_id: row.mentorId,
+        mentor_name: mentorName,
         is_superuser: row.isSuperuser,
         is_active: row.isActive,
         mfa_enabled: row.mfaEnabled,
         date_joined: row.dateJoined.toISOString(),
       }));
       return { count, results };
+    },
+
+    /**
+     * Blocks or unblocks a partner. A blocked partner cannot sign in, and every session they hold
+     * ends in the same transaction (a session check also refuses an inactive user).
+     */
+    async setBlocked(adminId: number, userId: number, blocked: boolean, meta: TClientMeta): Promise<void> {
+      await db.transaction(async (tx) => {
+        const user = await repo.lockUser(tx, userId);
+        if (!user) throw fail.notFound();
+        if (blocked && (user.isSuperuser || user.isCompanyRoot)) throw fail.request('cannotBlockSuperuser');
+        if (user.isActive === !blocked) return;
+        await repo.updateUser(tx, userId, { isActive: !blocked });
+        if (blocked) await deps.sessions.revokeAll(userId, tx);
+        await audit(tx, {
+          userId,
+          actorId: adminId,
+          action: blocked ? 'user.blocked' : 'user.unblocked',
+          ip: meta.ip,
+        });
+      });
     },
 
     /** An avatar image by its id; ids are random, so an avatar is as private as its URL. */

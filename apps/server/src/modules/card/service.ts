@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
+  amountProblem,
   formatMinor,
   minor,
   parseMinor,
@@ -76,9 +77,9 @@ export function createCardPayments(deps: TCardDeps) {
     request: TCardPaymentRequest,
     idempotency: TIdempotency | null,
   ): Promise<TCardPayment> {
-    const amount: bigint | null = parseMinor(request.amount, 'USDT');
-    if (amount === null) throw fail.field('amount', 'invalidValue');
-    if (amount <= 0n) throw fail.field('amount', 'amountNotPositive');
+    const problem = amountProblem(request.amount, 'USDT');
+    if (problem) throw fail.fields({ amount: [problem] });
+    const amount: bigint = parseMinor(request.amount, 'USDT')!;
     if (deps.amountMax) checkAmountBound(amount, 'USDT', deps.amountMax);
     const cardNumber = request.card_number;
     // A mistyped number or an expired card names no card to count: refused without a record.

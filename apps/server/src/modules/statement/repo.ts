@@ -44,8 +44,10 @@ export type TFilter = {
 const ORDER = {
   date: [asc(walletOperations.createdAt), asc(walletOperations.id)],
   '-date': [desc(walletOperations.createdAt), desc(walletOperations.id)],
-  amount: [asc(walletOperations.amount), asc(walletOperations.id)],
-  '-amount': [desc(walletOperations.amount), desc(walletOperations.id)],
+  // Amounts of different currencies do not compare: amount orders within each currency,
+  // currencies in name order (docs/decisions.md).
+  amount: [asc(walletOperations.currency), asc(walletOperations.amount), asc(walletOperations.id)],
+  '-amount': [asc(walletOperations.currency), desc(walletOperations.amount), desc(walletOperations.id)],
 } as const;
 
 export async function listOperations(

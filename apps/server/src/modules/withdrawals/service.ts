@@ -1,5 +1,6 @@
 import {
   formatMinor,
+  formatMinorShort,
   minor,
   parseMinor,
   type TChainCurrency,
@@ -126,12 +127,12 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
       const amount = parseMinor(input.amount, input.currency)!;
       if (amount < rule.min)
         throw fail.field('amount', 'amountBelowMinimum', {
-          min: formatMinor(rule.min, input.currency),
+          min: formatMinorShort(rule.min, input.currency),
           currency: input.currency,
         });
       if (amount > rule.max)
         throw fail.field('amount', 'amountAboveMaximum', {
-          max: formatMinor(rule.max, input.currency),
+          max: formatMinorShort(rule.max, input.currency),
           currency: input.currency,
         });
       const user = await checkFinancePassword(userId, input.finance_password);

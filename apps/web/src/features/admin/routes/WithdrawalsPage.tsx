@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatAmount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type TDecision, useDecideWithdrawal } from '../api/decide-withdrawal';
 import { useWithdrawals } from '../api/list-withdrawals';
@@ -35,7 +35,14 @@ export function WithdrawalsPage() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Table.ScrollContainer minWidth={800}>
+      <Table.ScrollContainer
+        minWidth={800}
+        className="stacked-table"
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={t('admin.withdrawals.title')}
+      >
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -78,22 +85,22 @@ function WithdrawalRow({ withdrawal }: { withdrawal: TWithdrawal }) {
     );
   return (
     <Table.Tr data-testid={`withdrawal-${withdrawal.id}`}>
-      <Table.Td>{withdrawal.id}</Table.Td>
-      <Table.Td>{withdrawal.email}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td data-label={t('admin.users.id')}>{withdrawal.id}</Table.Td>
+      <Table.Td data-label={t('fields.email')}>{withdrawal.email}</Table.Td>
+      <Table.Td data-label={t('wallet.amount')} style={{ whiteSpace: 'nowrap' }}>
         {formatAmount(withdrawal.amount)} {withdrawal.currency}
         <Text size="xs" c="dimmed">
           {t('admin.withdrawals.fee', { fee: formatAmount(withdrawal.fee) })}
         </Text>
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+      <Table.Td data-label={t('wallet.withdraw.address')} style={{ overflowWrap: 'anywhere' }}>
         <Text size="sm">{withdrawal.address}</Text>
         <Text size="xs" c="dimmed">
           {withdrawal.network}
         </Text>
       </Table.Td>
-      <Table.Td>{formatDate(withdrawal.created_at)}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('transactions.columns.date')}>{formatDateTime(withdrawal.created_at)}</Table.Td>
+      <Table.Td data-label={t('transactions.columns.status')}>
         <Badge>{t(`transactions.status.${withdrawal.status}`)}</Badge>
         {withdrawal.tx_hash && (
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -106,7 +113,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: TWithdrawal }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('admin.withdrawals.actions')}>
         <Group gap={4} wrap="nowrap">
           {withdrawal.status === 'pending' && (
             <Button size="compact-xs" onClick={() => act({ action: 'approve' })} loading={decide.isPending}>

@@ -4,7 +4,8 @@ import { ZPasswordResetRequest } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { ApiError } from '../../../lib/api-client';
+import { errorLines, fieldErrorsOf } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -18,9 +19,13 @@ export function RecoverPasswordPage() {
   const submit = form.onSubmit(({ email }) =>
     request.mutate(email, {
       onSuccess: () => notify.success(t('recover.sent')),
+      // One message, not two: a refused email is said at the field; anything else in a toast.
       onError: (error) => {
-        notify.error([t('recover.failed')]);
-        form.setErrors({ email: fieldErrorsOf(error, t).email ?? t('messages.emailDoesNotExist') });
+        const emailError = fieldErrorsOf(error, t).email;
+        if (emailError) form.setErrors({ email: emailError });
+        else if (error instanceof ApiError && error.status === 400)
+          form.setErrors({ email: t('messages.emailDoesNotExist') });
+        else notify.error(errorLines(error, t));
       },
     }),
   );

@@ -1,4 +1,4 @@
-import { Badge, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import {
   BONUS_TYPES,
@@ -8,12 +8,14 @@ import {
   type TOperationStatus,
   type TTransaction,
 } from '@portal/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatAmount, formatDateTime } from '../../../lib/format';
 import { type TFinancesFilter, useFinances } from '../api/list-finances';
+import { filtersFromSearch, isFiltered, searchFromFilters } from '../lib/filters';
+import { rowView } from '../lib/row';
 
 const STATUS_COLORS: Record<TOperationStatus, string> = {
   pending: 'yellow',
@@ -29,17 +31,20 @@ const STATUS_COLORS: Record<TOperationStatus, string> = {
 /** Deposits, withdrawals, transfers and bonuses, with filters, sorting and pages (spec section 2). */
 export function TransactionsPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<TFinancesFilter>({ ordering: '-date' });
-  const [page, setPage] = useState(1);
+  // Filters and page live in the address bar: a reload, a shared link and Back keep them.
+  const [search, setSearch] = useSearchParams();
+  const { filter, page } = filtersFromSearch(search);
   const finances = useFinances(filter, page);
-  const set = (patch: TFinancesFilter) => {
-    setFilter((current) =>
-      Object.fromEntries(
-        Object.entries({ ...current, ...patch }).filter(([, value]) => value !== '' && value !== undefined),
-      ),
-    );
-    setPage(1);
-  };
+  const setPage = (next: number) => setSearch(searchFromFilters(filter, next));
+  const set = (patch: TFinancesFilter) => setSearch(searchFromFilters({ ...filter, ...patch }, 1));
+  const dateProps = {
+    valueFormat: 'DD.MM.YYYY',
+    placeholder: t('transactions.pickDate'),
+    clearable: true,
+    previousLabel: t('transactions.previousMonth'),
+    nextLabel: t('transactions.nextMonth'),
+    clearButtonProps: { 'aria-label': t('transactions.clearDate') },
+  } as const;
   const any = { value: '', label: t('transactions.any') };
 
   return (
@@ -96,15 +101,19 @@ export function TransactionsPage() {
         />
         <DatePickerInput
           label={t('transactions.from')}
-          valueFormat="DD.MM.YYYY"
-          clearable
+          {...dateProps}
+          // The calendar popup is named by the field's label.
+          id="transactions-from"
+          popoverProps={{ id: 'transactions-from-label' }}
           value={filter.date_from ?? null}
           onChange={(value) => set({ date_from: value ?? undefined })}
         />
         <DatePickerInput
           label={t('transactions.to')}
-          valueFormat="DD.MM.YYYY"
-          clearable
+          {...dateProps}
+          // The calendar popup is named by the field's label.
+          id="transactions-to"
+          popoverProps={{ id: 'transactions-to-label' }}
           value={filter.date_to ?? null}
           onChange={(value) => set({ date_to: value ?? undefined })}
         />
@@ -116,9 +125,19 @@ export function TransactionsPage() {
           }))}
           value={filter.ordering ?? '-date'}
           onChange={(event) => set({ ordering: event.currentTarget.value as TFinancesFilter['ordering'] })}
+          description={
+            filter.ordering?.includes('amount') ? t('transactions.amountWithinCurrency') : undefined
+          }
         />
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer
+        minWidth={640}
+        className="stacked-table"
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={t('transactions.title')}
+      >
         <Table striped data-testid="transactions">
           <Table.Thead>
             <Table.Tr>
@@ -136,11 +155,21 @@ export function TransactionsPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {finances.data?.count === 0 && (
-        <Text c="dimmed" ta="center">
-          {t('transactions.empty')}
-        </Text>
-      )}
+      {finances.data?.count === 0 &&
+        (isFiltered(filter) ? (
+          <Stack align="center" gap="xs" data-testid="transactions-no-results">
+            <Text c="dimmed" ta="center">
+              {t('transactions.noResults')}
+            </Text>
+            <Button variant="light" size="xs" onClick={() => setSearch(new URLSearchParams())}>
+              {t('transactions.clearFilters')}
+            </Button>
+          </Stack>
+        ) : (
+          <Text c="dimmed" ta="center" data-testid="transactions-empty">
+            {t('transactions.empty')}
+          </Text>
+        ))}
       <Pager count={finances.data?.count ?? 0} page={page} onChange={setPage} />
     </Stack>
   );
@@ -148,26 +177,62 @@ export function TransactionsPage() {
 
 function TransactionRow({ row }: { row: TTransaction }) {
   const { t } = useTranslation();
+  const view = rowView(row);
+  const columns = {
+    type: t('transactions.columns.type'),
+    date: t('transactions.columns.date'),
+    amount: t('transactions.columns.amount'),
+    status: t('transactions.columns.status'),
+    chain: t('transactions.columns.chain'),
+  };
   return (
     <Table.Tr data-testid={`transaction-${row.operation_type}`}>
-      <Table.Td>
-        {t(`transactions.operation.${row.operation_type}`)}
-        {row.bonus_type && (
-          <Text size="xs" c="dimmed">
-            {t(`transactions.bonus.${row.bonus_type}`)}
+      <Table.Td data-label={columns.type}>
+        <div>
+          <Group gap={6} wrap="nowrap" justify="inherit">
+            <span>{t(`transactions.operation.${row.operation_type}`)}</span>
+            {view.card && (
+              <Badge variant="light" color="grape" data-testid="transaction-card">
+                {t('transactions.card')}
+              </Badge>
+            )}
+          </Group>
+          {row.bonus_type && (
+            <Text size="xs" c="dimmed">
+              {t(`transactions.bonus.${row.bonus_type}`)}
+            </Text>
+          )}
+        </div>
+      </Table.Td>
+      <Table.Td data-label={columns.date} style={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={row.date}>{formatDateTime(row.date)}</time>
+      </Table.Td>
+      <Table.Td data-label={columns.amount} style={{ whiteSpace: 'nowrap' }}>
+        <div>
+          <Text
+            span
+            c={view.tone === 'out' ? 'red.9' : view.tone === 'in' ? 'teal.9' : 'dimmed'}
+            td={view.returned ? 'line-through' : undefined}
+            fw={600}
+          >
+            {formatAmount(row.amount)} {row.currency}
           </Text>
-        )}
+          {view.returned && (
+            <Text size="xs" c="dimmed" data-testid="transaction-returned">
+              {t('transactions.returned')}
+            </Text>
+          )}
+        </div>
       </Table.Td>
-      <Table.Td>{formatDate(row.date)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text span c={row.amount.startsWith('-') ? 'red.9' : 'teal.9'} fw={600}>
-          {formatAmount(row.amount)} {row.currency}
-        </Text>
+      <Table.Td data-label={columns.status}>
+        <Badge color={view.returned ? 'gray' : STATUS_COLORS[row.status]}>
+          {view.returned ? t('transactions.status.returned') : t(`transactions.status.${row.status}`)}
+        </Badge>
       </Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLORS[row.status]}>{t(`transactions.status.${row.status}`)}</Badge>
-      </Table.Td>
-      <Table.Td>
+      <Table.Td
+        data-label={columns.chain}
+        data-empty={row.confirmations === null && !row.hash ? true : undefined}
+      >
         <Group gap={4} wrap="nowrap">
           {row.confirmations !== null && (
             <Text size="sm">{t('transactions.confirmations', { count: row.confirmations })}</Text>

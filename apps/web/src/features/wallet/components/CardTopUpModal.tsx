@@ -1,12 +1,12 @@
 import { Alert, Button, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LOCALE_OF, multiplyDecimals, NON_FIELD, ZCardPaymentRequest } from '@portal/contracts';
+import { multiplyDecimals, NON_FIELD, ZCardPaymentRequest } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../components/CountrySelect';
 import { ApiError } from '../../../lib/api-client';
 import { errorLines, fieldErrorsOf } from '../../../lib/errors';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, listLocale, toApiAmount } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -39,10 +39,13 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
       cvc: '',
       holder_name: '',
     },
-    validate: zodValidate(ZCardPaymentRequest, t),
+    validate: (values) =>
+      zodValidate(ZCardPaymentRequest, t)({ ...values, amount: toApiAmount(values.amount) }),
   });
   const euro =
-    rate.data && form.values.amount ? multiplyDecimals(form.values.amount, rate.data.rate, 2, 'up') : null;
+    rate.data && form.values.amount
+      ? multiplyDecimals(toApiAmount(form.values.amount), rate.data.rate, 2, 'up')
+      : null;
 
   const close = () => {
     form.reset();
@@ -55,6 +58,7 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
       pay.mutate(
         {
           ...values,
+          amount: toApiAmount(values.amount),
           expiry_month: Number(values.expiry_month),
           expiry_year: Number(values.expiry_year),
           idempotencyKey,
@@ -71,7 +75,7 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
     () => pay.reset(),
   );
 
-  const locale = LOCALE_OF[currentLanguage()];
+  const locale = listLocale(currentLanguage());
   // Why the payment was not made (a decline and its reason, the service down, too many tries),
   // kept in the form until the next try; a field's own message stays on its field.
   const formError =

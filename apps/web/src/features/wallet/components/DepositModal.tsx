@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileQuery } from '../../../api/get-profile';
 import { CopyValue } from '../../../components/CopyValue';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, toApiAmount } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateInvoice } from '../api/create-invoice';
@@ -23,7 +23,8 @@ export function DepositModal({ opened, onClose }: Props) {
   const create = useCreateInvoice();
   const form = useForm<{ currency: TChainCurrency; amount: string }>({
     initialValues: { currency: 'USDT', amount: '' },
-    validate: (values) => zodValidate(ZInvoiceRequest, t)({ purpose: 'deposit', ...values }),
+    validate: (values) =>
+      zodValidate(ZInvoiceRequest, t)({ purpose: 'deposit', ...values, amount: toApiAmount(values.amount) }),
   });
   const close = () => {
     setInvoice(null);
@@ -32,7 +33,7 @@ export function DepositModal({ opened, onClose }: Props) {
   };
   const submit = form.onSubmit((values) =>
     create.mutate(
-      { purpose: 'deposit', ...values },
+      { purpose: 'deposit', ...values, amount: toApiAmount(values.amount) },
       { onSuccess: setInvoice, onError: (error) => showServerErrors(form, error, t) },
     ),
   );

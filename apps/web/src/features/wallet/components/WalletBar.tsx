@@ -1,5 +1,5 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { TProfile } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
@@ -14,6 +14,9 @@ export function WalletBar({ profile }: { profile: TProfile }) {
   const [deposit, depositModal] = useDisclosure();
   const [withdraw, withdrawModal] = useDisclosure();
   const [card, cardModal] = useDisclosure();
+  // On a phone the block is one line (the main balances) that expands to all of them.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [expanded, details] = useDisclosure(false);
   const { balances } = profile;
   const tiles = [
     { key: 'usdt', label: t('balances.usdt'), value: balances.usdt, unit: 'USDT' },
@@ -31,25 +34,45 @@ export function WalletBar({ profile }: { profile: TProfile }) {
   ];
   return (
     <Paper withBorder p="sm" mb="md" component="section" aria-label={t('balances.title')}>
-      <SimpleGrid cols={{ base: 2, xs: 3, lg: 6 }} spacing="sm">
-        {tiles.map((tile) => (
-          <Stack key={tile.key} gap={2}>
-            <Text size="xs" c="dimmed">
-              {tile.label}
+      {phone && (
+        <UnstyledButton
+          onClick={details.toggle}
+          aria-expanded={expanded}
+          aria-controls="balances-all"
+          w="100%"
+          data-testid="balances-toggle"
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" fw={700} truncate>
+              {`${formatAmount(balances.usdt)} USDT · ${formatAmount(balances.dexnet)} DXN · ${formatAmount(balances.dft_available)} DFT`}
             </Text>
-            <Text fw={700} data-testid={`balance-${tile.key}`}>
-              {formatAmount(tile.value)} {tile.unit}
+            <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+              {expanded ? t('balances.hide') : t('balances.showAll')}
             </Text>
-            {tile.note && (
+          </Group>
+        </UnstyledButton>
+      )}
+      <Collapse expanded={!phone || expanded} id="balances-all" transitionDuration={phone ? 150 : 0}>
+        <SimpleGrid cols={{ base: 2, xs: 3, lg: 6 }} spacing="sm" mt={phone ? 'xs' : 0}>
+          {tiles.map((tile) => (
+            <Stack key={tile.key} gap={2}>
               <Text size="xs" c="dimmed">
-                {tile.note}
+                {tile.label}
               </Text>
-            )}
-            {tile.key === 'dft' && <DftTransfer profile={profile} />}
-          </Stack>
-        ))}
-      </SimpleGrid>
-      <Group mt="sm" gap="xs">
+              <Text fw={700} data-testid={`balance-${tile.key}`}>
+                {formatAmount(tile.value)} {tile.unit}
+              </Text>
+              {tile.note && (
+                <Text size="xs" c="dimmed">
+                  {tile.note}
+                </Text>
+              )}
+              {tile.key === 'dft' && <DftTransfer profile={profile} />}
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Collapse>
+      <Group mt={phone ? 'xs' : 'sm'} gap="xs">
         <Button size="xs" onClick={depositModal.open} data-testid="open-deposit">
           {t('wallet.deposit.open')}
         </Button>

@@ -22,7 +22,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../../../components/CodeInput';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, toApiAmount } from '../../../lib/format';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -50,13 +50,13 @@ export function WithdrawModal({ opened, onClose, mfaEnabled }: Props) {
   const [code, setCode] = useState('');
   const form = useForm<TValues>({
     initialValues: { currency: 'USDT', network: 'BEP-20', address: '', amount: '', finance_password: '' },
-    validate: zodValidate(ZWithdrawRequest, t),
+    validate: (values) => zodValidate(ZWithdrawRequest, t)({ ...values, amount: toApiAmount(values.amount) }),
   });
   const rule = limits.data?.find((limit) => limit.currency === form.values.currency);
   const [address] = useDebouncedValue(form.values.address.trim(), 300);
   const check = useAddressCheck(address);
 
-  const amount = parseMinor(form.values.amount || '0', form.values.currency);
+  const amount = parseMinor(toApiAmount(form.values.amount) || '0', form.values.currency);
   const fee = rule ? parseMinor(rule.fee, form.values.currency) : null;
   const total =
     amount !== null && amount > 0n && fee !== null ? formatMinor(amount + fee, form.values.currency) : null;
@@ -69,7 +69,7 @@ export function WithdrawModal({ opened, onClose, mfaEnabled }: Props) {
   };
   const submit = form.onSubmit((values) =>
     request.mutate(
-      { ...values, ...(mfaEnabled ? { code } : {}), idempotencyKey },
+      { ...values, amount: toApiAmount(values.amount), ...(mfaEnabled ? { code } : {}), idempotencyKey },
       {
         onSuccess: () => {
           notify.success(t('wallet.withdraw.requested'));

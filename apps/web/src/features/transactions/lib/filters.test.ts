@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromSearch, isFiltered, searchFromFilters } from './filters';
+import { rowView } from './row';
+
+describe('statement filters in the address bar', () => {
+  it('reads the filters and page it wrote', () => {
+    const filter = {
+      operation_type: 'withdrawal',
+      currency: 'USDT',
+      date_from: '2026-01-01',
+      date_to: '2026-02-01',
+      ordering: 'amount',
+    } as const;
+    const search = searchFromFilters(filter, 3);
+    expect(search.toString()).toBe(
+      'operation_type=withdrawal&currency=USDT&date_from=2026-01-01&date_to=2026-02-01&ordering=amount&page=3',
+    );
+    expect(filtersFromSearch(search)).toEqual({ filter, page: 3 });
+  });
+
+  it('leaves defaults out and drops what the contract does not take', () => {
+    expect(searchFromFilters({ ordering: '-date' }, 1).toString()).toBe('');
+    expect(
+      filtersFromSearch(
+        new URLSearchParams('operation_type=steal&currency=BTC&date_from=2026-13-45&page=-2&ordering=x'),
+      ),
+    ).toEqual({ filter: { ordering: '-date' }, page: 1 });
+  });
+
+  it('tells a filtered view from the whole statement', () => {
+    expect(isFiltered({ ordering: 'amount' })).toBe(false);
+    expect(isFiltered({ ordering: '-date', currency: 'DXN' })).toBe(true);
+  });
+});
+
+describe('statement lines', () => {
+  const line = { operation_type: 'deposit', status: 'completed', amount: '10.000000', details: {} } as const;
+
+  it('marks a card top-up as card, a chain deposit not', () => {
+    expect(rowView({ ...line, details: { method: 'card', card_last4: '4242' } }).card).toBe(true);
+    expect(rowView({ ...line, details: { network: 'BEP-20' } }).card).toBe(false);
+  });
+
+  it('shows a rejected withdrawal as returned, not as money gone', () => {
+    const withdrawal = { ...line, operation_type: 'withdrawal', amount: '-51.000000' } as const;
+    expect(rowView({ ...withdrawal, status: 'pending' })).toMatchObject({ returned: false, tone: 'out' });
+    expect(rowView({ ...withdrawal, status: 'rejected' })).toMatchObject({ returned: true, tone: 'neutral' });
+  });
+});
