@@ -117,6 +117,7 @@ export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 
 /** The deposit window (api.md): what reached the partner's address since the invoice was made. */
 export const ZDepositWindowRequest = z.object({ invoice_id: zText(64) });
+export type TDepositWindowRequest = z.infer<typeof ZDepositWindowRequest>;
 export const DEPOSIT_TRANSFER_STATUSES = ['confirming', 'credited', 'rejected'] as const;
 export const ZDepositTransfer = z.object({
   hash: z.string(),
@@ -161,6 +162,7 @@ export const ZRejectedChainLog = z.object({
 });
 export type TRejectedChainLog = z.infer<typeof ZRejectedChainLog>;
 export const ZRejectedChainLogsPage = zPage(ZRejectedChainLog);
+export type TRejectedChainLogsPage = z.infer<typeof ZRejectedChainLogsPage>;
 
 /** Development chain only (api.md). */
 export const ZDevTransferRequest = z
