@@ -148,11 +148,8 @@ export function createAccounts(deps: {
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
-            const parentId = await repo.reserveOuterLegSlot(
-              tx,
-              mentor.id,
-              mentor.binarySide as 'left' | 'right',
-            );
+            const side = mentor.binarySide === 'right' ? 'right' : 'left';
+            const parentId = await repo.reserveOuterLegSlot(tx, mentor.id, side);
             const user = await repo.insertUser(tx, {
               email: input.email,
               username: input.username ?? null,
@@ -166,8 +163,9 @@ export function createAccounts(deps: {
               referralId: newReferralId(),
               mentorId: mentor.id,
               binaryParentId: parentId,
-              binaryPosition: mentor.binarySide,
+              binaryPosition: side,
             });
+            await repo.moveLegEnd(tx, mentor.id, side, user.id);
             await repo.audit(tx, {
               userId: user.id,
               action: 'account.registered',
