@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { dftNextUnlock, unlockDue } from '../dft/service';
+import { dftStatus } from '../dft/service';
 import { balancesOf } from '../ledger/balances';
 import type { TMfa } from '../mfa/service';
 import type { TRateLimiter } from '../rate-limit/service';
@@ -55,11 +55,11 @@ export function createAccounts(deps: {
   const windowSeconds = config.rateLimits.windowSeconds;
 
   async function profile(userId: number): Promise<TProfile> {
-    // DFT twelfths due by now are unlocked before they are shown, whether or not the job ran.
-    await unlockDue(db, userId);
-    const user = await repo.findUserById(db, userId);
+    // A read writes nothing: DFT twelfths due by now are shown unlocked whether or not the job
+    // moved them yet (toProfile). The three reads go out together.
+    const [user, money] = await Promise.all([repo.findUserById(db, userId), moneyOf(db, userId)]);
     if (!user) throw fail.unauthenticated();
-    return toProfile(db, user);
+    return toProfile(db, user, money);
   }
 
   /** 400 naming every unique value that another account already holds. */
@@ -315,7 +315,19 @@ export function createAccounts(deps: {
 
 export type TAccounts = ReturnType<typeof createAccounts>;
 
-export async function toProfile(db: Db, user: TUserRow): Promise<TProfile> {
+/** The profile's balances and next DFT unlock, read without writing. */
+async function moneyOf(db: Db, userId: number) {
+  const now = new Date();
+  const dft = await dftStatus(db, userId, now);
+  return { balances: await balancesOf(db, userId, dft.due), nextUnlock: dft.next };
+}
+
+export async function toProfile(
+  db: Db,
+  user: TUserRow,
+  money?: Awaited<ReturnType<typeof moneyOf>>,
+): Promise<TProfile> {
+  const { balances, nextUnlock } = money ?? (await moneyOf(db, user.id));
   return {
     id: user.id,
     referral_id: user.referralId,
@@ -335,7 +347,7 @@ export async function toProfile(db: Db, user: TUserRow): Promise<TProfile> {
     has_finance_password: user.financePasswordHash !== null,
     binary_side: user.binarySide === 'right' ? 'right' : 'left',
     kyc_status: user.kycStatus as TProfile['kyc_status'],
-    balances: await balancesOf(db, user.id),
-    dft_next_unlock_at: (await dftNextUnlock(db, user.id))?.toISOString() ?? null,
+    balances,
+    dft_next_unlock_at: nextUnlock?.toISOString() ?? null,
   };
 }

@@ -99,6 +99,25 @@ export async function unlockDue(db: Db, userId: number, now = new Date()): Promi
   }
 }
 
+/**
+ * What a read shows of a user's DFT without writing: the twelfths due by `now` that no one has
+ * moved yet (the job or the next write moves them), and the next unlock.
+ */
+export async function dftStatus(
+  db: Db,
+  userId: number,
+  now = new Date(),
+): Promise<{ due: bigint; next: Date | null }> {
+  const grants = await repo.lockedGrants(db, userId);
+  let due = 0n;
+  for (const grant of grants) {
+    const parts = partsDue(grant, now);
+    if (parts > grant.unlockedParts)
+      due += unlockedAmount(grant.amount, parts) - unlockedAmount(grant.amount, grant.unlockedParts);
+  }
+  return { due, next: nextUnlock(grants, now) };
+}
+
 export async function dftNextUnlock(db: Db, userId: number, now = new Date()): Promise<Date | null> {
   return nextUnlock(await repo.lockedGrants(db, userId), now);
 }

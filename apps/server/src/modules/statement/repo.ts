@@ -65,12 +65,22 @@ export async function listOperations(
   ];
   const where = and(...conditions);
   const [total] = await db.select({ value: count() }).from(walletOperations).where(where);
+  const lines = total?.value ?? 0;
+  // Each order walks an index (user, key, id) from one end. A page in the back half is read from
+  // the other end, the order reversed, so that the last page costs what the first does.
+  const fromEnd = offset + limit / 2 > lines / 2;
+  if (fromEnd && offset >= lines) return { count: lines, rows: [] };
   const rows = await db
     .select()
     .from(walletOperations)
     .where(where)
-    .orderBy(...ORDER[ordering])
-    .offset(offset)
-    .limit(limit);
-  return { count: total?.value ?? 0, rows };
+    .orderBy(...ORDER[fromEnd ? reversed(ordering) : ordering])
+    .offset(fromEnd ? Math.max(0, lines - offset - limit) : offset)
+    .limit(fromEnd ? Math.min(limit, lines - offset) : limit);
+  return { count: lines, rows: fromEnd ? rows.reverse() : rows };
+}
+
+/** `x` and `-x` are exact reverses of each other, tie-breaker included. */
+function reversed(ordering: keyof typeof ORDER): keyof typeof ORDER {
+  return (ordering.startsWith('-') ? ordering.slice(1) : `-${ordering}`) as keyof typeof ORDER;
 }
