@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, binaryLegEnds, oneTimeTokens, uploads, users } from '../../db/schema';
 
@@ -9,6 +9,23 @@ export type TTokenPurpose = 'password_reset' | 'email_change';
 export async function findUserById(db: Db, id: number): Promise<TUserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/**
+ * A user and, in the same statement, values other modules read about them (subqueries given by
+ * the caller as SQL on `users.id`): one round trip for a whole profile.
+ */
+export async function findUserWith<T extends Record<string, SQL>>(
+  db: Db,
+  id: number,
+  extra: (userId: SQL) => T,
+): Promise<({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined> {
+  const columns = extra(sql`${users.id}`);
+  const [row] = await db
+    .select({ user: users, ...columns })
+    .from(users)
+    .where(eq(users.id, id));
+  return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
 }
 
 /** Locks the user's row for the rest of the transaction. */

@@ -21,8 +21,8 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { dftStatus } from '../dft/service';
-import { balancesOf } from '../ledger/balances';
+import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
+import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
 import type { TMfa } from '../mfa/service';
 import type { TRateLimiter } from '../rate-limit/service';
 import type { TClientMeta, TSessions } from '../sessions/service';
@@ -55,11 +55,19 @@ export function createAccounts(deps: {
   const windowSeconds = config.rateLimits.windowSeconds;
 
   async function profile(userId: number): Promise<TProfile> {
-    // A read writes nothing: DFT twelfths due by now are shown unlocked whether or not the job
-    // moved them yet (toProfile). The three reads go out together.
-    const [user, money] = await Promise.all([repo.findUserById(db, userId), moneyOf(db, userId)]);
-    if (!user) throw fail.unauthenticated();
-    return toProfile(db, user, money);
+    // A read writes nothing, and is one statement: the user row, its balances and bonus totals,
+    // and its locked DFT grants. Twelfths due by now are shown unlocked whether or not the job
+    // moved them yet.
+    const row = await repo.findUserWith(db, userId, (id) => ({
+      balances: balanceRows(id),
+      grants: lockedGrantRows(id),
+    }));
+    if (!row) throw fail.unauthenticated();
+    const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
+    return toProfile(db, row.user, {
+      balances: balancesFrom(row.balances as TBalanceRows, dft.due),
+      nextUnlock: dft.next,
+    });
   }
 
   /** 400 naming every unique value that another account already holds. */
