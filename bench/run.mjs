@@ -114,7 +114,7 @@ async function settledMemory(pid) {
 
 async function benchPortal(driver) {
   const target = { driver };
-  let dropDatabase = async () => {};
+  let dropDatabase;
   const env = { ...baseEnv };
   if (driver === 'pglite') {
     target.dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
