@@ -13,19 +13,23 @@ export async function findUserById(db: Db, id: number): Promise<TUserRow | undef
 
 /**
  * A user and, in the same statement, values other modules read about them (subqueries given by
- * the caller as SQL on `users.id`): one round trip for a whole profile.
+ * the caller as SQL on `users.id`): one round trip for a whole profile. A named prepared
+ * statement, parsed and planned once per connection.
  */
-export async function findUserWith<T extends Record<string, SQL>>(
+export function prepareUserWith<T extends Record<string, SQL>>(
   db: Db,
-  id: number,
+  name: string,
   extra: (userId: SQL) => T,
-): Promise<({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined> {
-  const columns = extra(sql`${users.id}`);
-  const [row] = await db
-    .select({ user: users, ...columns })
+): (id: number) => Promise<({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined> {
+  const query = db
+    .select({ user: users, ...extra(sql`${users.id}`) })
     .from(users)
-    .where(eq(users.id, id));
-  return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(name);
+  return async (id) => {
+    const [row] = await query.execute({ id });
+    return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
+  };
 }
 
 /** Locks the user's row for the rest of the transaction. */

@@ -54,14 +54,16 @@ export function createAccounts(deps: {
   const { db, config } = deps;
   const windowSeconds = config.rateLimits.windowSeconds;
 
+  const profileRow = repo.prepareUserWith(db, 'profile_read', (id) => ({
+    balances: balanceRows(id),
+    grants: lockedGrantRows(id),
+  }));
+
   async function profile(userId: number): Promise<TProfile> {
     // A read writes nothing, and is one statement: the user row, its balances and bonus totals,
     // and its locked DFT grants. Twelfths due by now are shown unlocked whether or not the job
     // moved them yet.
-    const row = await repo.findUserWith(db, userId, (id) => ({
-      balances: balanceRows(id),
-      grants: lockedGrantRows(id),
-    }));
+    const row = await profileRow(userId);
     if (!row) throw fail.unauthenticated();
     const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
     return toProfile(db, row.user, {
