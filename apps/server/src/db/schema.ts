@@ -81,6 +81,28 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Where each partner's outer legs were last seen to end (compensation-plan.md section 3): a new
+ * partner is placed by walking forward from `bottom_id` instead of down the whole leg, and the
+ * row is locked while it moves, so only sign-ups into the same leg queue on it.
+ */
+export const binaryLegEnds = pgTable(
+  'binary_leg_ends',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    side: text('side').notNull(),
+    bottomId: bigint('bottom_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.side] }),
+    check('binary_leg_ends_side_check', sql`${t.side} in ('left', 'right')`),
+  ],
+);
+
 /** Signed-in sessions: a token names its session, so logout and a password change revoke it. */
 export const sessions = pgTable(
   'sessions',
@@ -199,7 +221,11 @@ export const ledgerTransfers = pgTable(
     details: jsonb('details').notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_transfers_reference_key').on(t.reference)],
+  (t) => [
+    uniqueIndex('ledger_transfers_reference_key').on(t.reference),
+    /** The profile's bonus totals read only bonus transfers. */
+    index('ledger_transfers_operation_type_idx').on(t.operationType, t.bonusType),
+  ],
 );
 
 /** Append-only: the database refuses UPDATE and DELETE (migration 0001). */
@@ -252,7 +278,9 @@ export const walletOperations = pgTable(
   },
   (t) => [
     uniqueIndex('wallet_operations_reference_key').on(t.reference),
-    index('wallet_operations_user_date_idx').on(t.userId, t.createdAt),
+    /** Covers the statement's order, so that no page sorts all of a partner's lines. */
+    index('wallet_operations_user_date_id_idx').on(t.userId, t.createdAt, t.id),
+    index('wallet_operations_user_currency_amount_id_idx').on(t.userId, t.currency, t.amount, t.id),
   ],
 );
 

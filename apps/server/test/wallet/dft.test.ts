@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dftGrants } from '../../src/db/schema';
 import { grantDft, nextUnlock, partsDue, unlockAllDue, unlockedAmount } from '../../src/modules/dft/service';
 import { liveQuote } from '../../src/modules/rates/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
@@ -51,6 +53,22 @@ describe('DFT unlocks (1/12 every 30 days)', () => {
     expect(user.dft_next_unlock_at).toBe(new Date(grantedAt.getTime() + 90 * DAY).toISOString());
     expect((await profile(app, partner.token)).balances.dft_available).toBe('200.00000000');
     expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  it('a profile read writes nothing: what is due shows unlocked, and the job moves it later', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    await grant(app, partner.id, 1200_00000000n, 'purchase:1', daysAgo(65));
+    const before = await ledgerHealth(app);
+    const user = await profile(app, partner.token);
+    expect(user.balances).toMatchObject({ dft_locked: '1000.00000000', dft_available: '200.00000000' });
+    const [row] = await app.database.db.select().from(dftGrants).where(eq(dftGrants.userId, partner.id));
+    expect(row!.unlockedParts).toBe(0);
+    expect(await ledgerHealth(app)).toEqual(before);
+    await unlockAllDue(app.database.db);
+    expect((await balances(app, partner.token)).dft_available).toBe('200.00000000');
+    const [moved] = await app.database.db.select().from(dftGrants).where(eq(dftGrants.userId, partner.id));
+    expect(moved!.unlockedParts).toBe(2);
   });
 
   it('the unlock job unlocks for every partner, once', async () => {

@@ -1,53 +1,102 @@
-import { minor } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { recordOperation } from '../../src/modules/statement/service';
-import { post, testApp } from '../helpers/app';
+import { queryRows } from '../../src/db/client';
+import { ORDER, pageQuery } from '../../src/modules/statement/repo';
+import { call, testApp, type TTestApp } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';
 
-const FINANCES = '/api/v1/payments/finances/';
+const LINES = 47;
 
-describe('POST /api/v1/payments/finances/ ordering by amount', () => {
-  it('orders amounts within each currency and never interleaves currencies', async () => {
+/** 47 lines with repeated dates and amounts, so that the tie-breaker matters. */
+async function fillLines(app: TTestApp, userId: number) {
+  await app.database.db.execute(sql`
+    insert into wallet_operations (user_id, operation_type, currency, amount, status, reference, created_at)
+    select ${userId}, (array['deposit', 'withdrawal', 'transfer'])[1 + i % 3], 'USDT', (i % 7) * 1000000, 'completed',
+           'line:' || i, timestamptz '2026-01-01' + make_interval(mins => i % 5)
+      from generate_series(1, ${LINES}) as i`);
+}
+
+const page = (app: TTestApp, token: string, body: object, number: number) =>
+  call(app, 'POST', `/api/v1/payments/finances/?page=${number}`, { token, body });
+
+async function plan(app: TTestApp, query: { getSQL(): unknown }): Promise<string> {
+  const rows = await queryRows<Record<string, string>>(
+    app.database.db,
+    sql`explain ${query as Parameters<typeof sql>[1]}`,
+  );
+  return rows.map((row) => Object.values(row)[0]).join('\n');
+}
+
+describe('POST /api/v1/payments/finances/: pages', () => {
+  it('every order reads the same lines page by page, the back half from the other end', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    // Minor units differ per currency (USDT 6 places, DXN 8): 5 DXN is 500000000, 7 USDT 7000000.
-    const lines = [
-      { currency: 'USDT', amount: 7_000000n },
-      { currency: 'DXN', amount: 5_00000000n },
-      { currency: 'USDT', amount: 20_000000n },
-      { currency: 'DXN', amount: 1_00000000n },
-      { currency: 'DFT', amount: 3_00000000n },
-    ] as const;
-    for (const [index, line] of lines.entries()) {
-      await recordOperation(app.database.db, {
-        userId: partner.id,
-        operationType: 'adjustment',
-        currency: line.currency,
-        amount: minor(line.amount),
-        status: 'completed',
-        reference: `test:${index}`,
-      });
+    await fillLines(app, partner.id);
+    const all = (await page(app, partner.token, {}, 1)).body.count;
+    expect(all).toBe(LINES);
+
+    for (const ordering of ['date', '-date', 'amount', '-amount'] as const) {
+      const seen: { id: number; date: string; amount: string }[] = [];
+      for (let number = 1; number <= 3; number++) {
+        const answer = await page(app, partner.token, { ordering }, number);
+        expect(answer.status).toBe(200);
+        expect(answer.body.count).toBe(LINES);
+        seen.push(...answer.body.results);
+      }
+      expect(seen).toHaveLength(LINES);
+      const key = (line: (typeof seen)[number]) =>
+        ordering.endsWith('date') ? Date.parse(line.date) : Number(line.amount);
+      const expected = [...seen].sort((a, b) => key(a) - key(b) || a.id - b.id);
+      if (ordering.startsWith('-')) expected.reverse();
+      expect(seen.map((line) => line.id)).toEqual(expected.map((line) => line.id));
     }
-    const order = async (ordering: string) => {
-      const response = await post(app, FINANCES, { ordering, operation_type: 'adjustment' }, partner.token);
-      expect(response.status).toBe(200);
-      return response.body.results.map(
-        (row: { currency: string; amount: string }) => `${row.amount} ${row.currency}`,
+    expect((await page(app, partner.token, {}, 4)).body.results).toEqual([]);
+  });
+
+  it('pages filtered lines the same way from either end', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    await fillLines(app, partner.id);
+    const ids: number[] = [];
+    for (let number = 1; number <= 2; number++) {
+      const answer = await page(
+        app,
+        partner.token,
+        { operation_type: 'withdrawal', ordering: 'date' },
+        number,
       );
-    };
-    expect(await order('amount')).toEqual([
-      '3.00000000 DFT',
-      '1.00000000 DXN',
-      '5.00000000 DXN',
-      '7.000000 USDT',
-      '20.000000 USDT',
-    ]);
-    expect(await order('-amount')).toEqual([
-      '3.00000000 DFT',
-      '5.00000000 DXN',
-      '1.00000000 DXN',
-      '20.000000 USDT',
-      '7.000000 USDT',
-    ]);
+      expect(answer.body.count).toBe(16);
+      ids.push(...answer.body.results.map((line: { id: number }) => line.id));
+    }
+    expect(new Set(ids).size).toBe(16);
+  });
+});
+
+describe('statement indexes (plans without statistics)', () => {
+  it('reads a page of each order from an index, without sorting the partner lines', async () => {
+    const app = await testApp();
+    for (const ordering of Object.keys(ORDER) as (keyof typeof ORDER)[]) {
+      for (const filter of [
+        { userId: 1 },
+        { userId: 1, from: new Date('2026-01-01'), to: new Date('2026-02-01') },
+      ]) {
+        const text = await plan(app, pageQuery(app.database.db, filter, ordering, 0, 20));
+        expect(text, text).not.toMatch(/Sort/);
+        expect(text, text).toMatch(
+          ordering.endsWith('date')
+            ? /wallet_operations_user_date_id_idx/
+            : /wallet_operations_user_currency_amount_id_idx/,
+        );
+      }
+    }
+  });
+
+  it('has an index on the operation type of ledger transfers, for the bonus totals', async () => {
+    const app = await testApp();
+    const [index] = await queryRows<{ definition: string }>(
+      app.database.db,
+      sql`select indexdef as definition from pg_indexes where indexname = 'ledger_transfers_operation_type_idx'`,
+    );
+    expect(index?.definition).toMatch(/\(operation_type, bonus_type\)/);
   });
 });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, queryRows } from '../../db/client';
-import { oneTimeTokens, uploads, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { binaryLegEnds, oneTimeTokens, uploads, users } from '../../db/schema';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
@@ -10,6 +10,27 @@ export type TTokenPurpose = 'password_reset' | 'email_change';
 export async function findUserById(db: Db, id: number): Promise<TUserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/**
+ * A user and, in the same statement, values other modules read about them (subqueries given by
+ * the caller as SQL on `users.id`): one round trip for a whole profile. A named prepared
+ * statement, parsed and planned once per connection.
+ */
+export function prepareUserWith<T extends Record<string, SQL>>(
+  db: Db,
+  name: string,
+  extra: (userId: SQL) => T,
+): (id: number) => Promise<({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined> {
+  const query = db
+    .select({ user: users, ...extra(sql`${users.id}`) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(name);
+  return async (id) => {
+    const [row] = await query.execute({ id });
+    return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
+  };
 }
 
 /** Locks the user's row for the rest of the transaction. */
@@ -90,30 +111,54 @@ export async function updateUser(db: Db, id: number, patch: Partial<TNewUser>): 
 /**
  * The partner under whom a newcomer invited by `rootId` is placed: the outer edge of its leg on
  * `side`, from its child on that side down the same side to the last partner
- * (compensation-plan.md section 3). The slot's owner is locked and checked again, so partners
- * registering at the same moment queue for a slot instead of colliding on it.
+ * (compensation-plan.md section 3).
+ *
+ * The leg is not walked from the top: `binary_leg_ends` keeps where it was last seen to end, and
+ * the walk goes forward from there over the partners that joined it since through other paths
+ * (each one step, by the unique slot index), so a placement costs the same at any depth and no
+ * plan depends on statistics. The pointer row is locked until the transaction ends, so sign-ups
+ * into the same leg queue on it and nothing else does; the slot's owner is locked and checked
+ * again, for a sign-up reaching the same slot through another partner's pointer. The caller moves
+ * the pointer to the newcomer with `moveLegEnd` in the same transaction.
  */
 export async function reserveOuterLegSlot(db: Db, rootId: number, side: 'left' | 'right'): Promise<number> {
-  for (let from = rootId; ;) {
-    const [bottom] = await queryRows<{ id: string }>(
-      db,
-      sql`
-      with recursive leg (id, depth) as (
-        select ${from}::bigint, 0
-        union all
-        select u.id, leg.depth + 1 from users u join leg on u.binary_parent_id = leg.id and u.binary_position = ${side}
-      )
-      select id::text from leg order by depth desc limit 1`,
-    );
-    const parentId = Number(bottom!.id);
+  await db
+    .insert(binaryLegEnds)
+    .values({ userId: rootId, side, bottomId: rootId })
+    .onConflictDoNothing({ target: [binaryLegEnds.userId, binaryLegEnds.side] });
+  const [end] = await db
+    .select({ bottomId: binaryLegEnds.bottomId })
+    .from(binaryLegEnds)
+    .where(and(eq(binaryLegEnds.userId, rootId), eq(binaryLegEnds.side, side)))
+    .for('update');
+  let parentId = end!.bottomId;
+  for (let locked = false; ;) {
+    const child = await childOn(db, parentId, side);
+    if (child !== undefined) {
+      parentId = child;
+      locked = false;
+      continue;
+    }
+    if (locked) return parentId;
     await db.execute(sql`select 1 from users where id = ${parentId} for no key update`);
-    const [child] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.binaryParentId, parentId), eq(users.binaryPosition, side)));
-    if (!child) return parentId;
-    from = child.id;
+    locked = true;
   }
+}
+
+async function childOn(db: Db, parentId: number, side: 'left' | 'right'): Promise<number | undefined> {
+  const [child] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.binaryParentId, parentId), eq(users.binaryPosition, side)));
+  return child?.id;
+}
+
+/** The leg of `rootId` on `side` now ends at `bottomId` (after a placement, in its transaction). */
+export async function moveLegEnd(db: Db, rootId: number, side: 'left' | 'right', bottomId: number) {
+  await db
+    .update(binaryLegEnds)
+    .set({ bottomId })
+    .where(and(eq(binaryLegEnds.userId, rootId), eq(binaryLegEnds.side, side)));
 }
 
 // ---- one-time tokens ------------------------------------------------------------------------------

@@ -23,8 +23,8 @@ import { uniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { audit } from '../audit/service';
-import { dftNextUnlock, unlockDue } from '../dft/service';
-import { balancesOf } from '../ledger/balances';
+import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
+import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
 import type { TMfa } from '../mfa/service';
 import type { TRateLimiter } from '../rate-limit/service';
 import type { TClientMeta, TSessions } from '../sessions/service';
@@ -61,12 +61,22 @@ export function createAccounts(deps: {
   const { db, config } = deps;
   const windowSeconds = config.rateLimits.windowSeconds;
 
+  const profileRow = repo.prepareUserWith(db, 'profile_read', (id) => ({
+    balances: balanceRows(id),
+    grants: lockedGrantRows(id),
+  }));
+
   async function profile(userId: number): Promise<TProfile> {
-    // DFT twelfths due by now are unlocked before they are shown, whether or not the job ran.
-    await unlockDue(db, userId);
-    const user = await repo.findUserById(db, userId);
-    if (!user) throw fail.unauthenticated();
-    return toProfile(db, user);
+    // A read writes nothing, and is one statement: the user row, its balances and bonus totals,
+    // and its locked DFT grants. Twelfths due by now are shown unlocked whether or not the job
+    // moved them yet.
+    const row = await profileRow(userId);
+    if (!row) throw fail.unauthenticated();
+    const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
+    return toProfile(db, row.user, {
+      balances: balancesFrom(row.balances as TBalanceRows, dft.due),
+      nextUnlock: dft.next,
+    });
   }
 
   /** 400 naming every unique value that another account already holds. */
@@ -191,11 +201,8 @@ export function createAccounts(deps: {
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
-            const parentId = await repo.reserveOuterLegSlot(
-              tx,
-              mentor.id,
-              mentor.binarySide as 'left' | 'right',
-            );
+            const side = mentor.binarySide === 'right' ? 'right' : 'left';
+            const parentId = await repo.reserveOuterLegSlot(tx, mentor.id, side);
             const user = await repo.insertUser(tx, {
               email: input.email,
               username: input.username ?? null,
@@ -209,8 +216,9 @@ export function createAccounts(deps: {
               referralId: newReferralId(),
               mentorId: mentor.id,
               binaryParentId: parentId,
-              binaryPosition: mentor.binarySide,
+              binaryPosition: side,
             });
+            await repo.moveLegEnd(tx, mentor.id, side, user.id);
             await audit(tx, {
               userId: user.id,
               action: 'account.registered',
@@ -386,7 +394,19 @@ export function createAccounts(deps: {
 
 export type TAccounts = ReturnType<typeof createAccounts>;
 
-export async function toProfile(db: Db, user: TUserRow): Promise<TProfile> {
+/** The profile's balances and next DFT unlock, read without writing. */
+async function moneyOf(db: Db, userId: number) {
+  const now = new Date();
+  const dft = await dftStatus(db, userId, now);
+  return { balances: await balancesOf(db, userId, dft.due), nextUnlock: dft.next };
+}
+
+export async function toProfile(
+  db: Db,
+  user: TUserRow,
+  money?: Awaited<ReturnType<typeof moneyOf>>,
+): Promise<TProfile> {
+  const { balances, nextUnlock } = money ?? (await moneyOf(db, user.id));
   return {
     id: user.id,
     referral_id: user.referralId,
@@ -406,7 +426,7 @@ export async function toProfile(db: Db, user: TUserRow): Promise<TProfile> {
     has_finance_password: user.financePasswordHash !== null,
     binary_side: user.binarySide === 'right' ? 'right' : 'left',
     kyc_status: user.kycStatus as TProfile['kyc_status'],
-    balances: await balancesOf(db, user.id),
-    dft_next_unlock_at: (await dftNextUnlock(db, user.id))?.toISOString() ?? null,
+    balances,
+    dft_next_unlock_at: nextUnlock?.toISOString() ?? null,
   };
 }

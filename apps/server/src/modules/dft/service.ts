@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { formatMinor, minor } from '@portal/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { dftGrants } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
@@ -97,6 +99,46 @@ export async function unlockDue(db: Db, userId: number, now = new Date()): Promi
       });
     });
   }
+}
+
+/**
+ * What a read shows of a user's DFT without writing: the twelfths due by `now` that no one has
+ * moved yet (the job or the next write moves them), and the next unlock.
+ */
+export async function dftStatus(db: Db, userId: number, now = new Date()) {
+  return dftStatusOf(await repo.lockedGrants(db, userId), now);
+}
+
+export function dftStatusOf(
+  grants: Pick<TGrantRow, 'amount' | 'grantedAt' | 'unlockedParts'>[],
+  now: Date,
+): { due: bigint; next: Date | null } {
+  let due = 0n;
+  for (const grant of grants) {
+    const parts = partsDue(grant, now);
+    if (parts > grant.unlockedParts)
+      due += unlockedAmount(grant.amount, parts) - unlockedAmount(grant.amount, grant.unlockedParts);
+  }
+  return { due, next: nextUnlock(grants, now) };
+}
+
+/** `[amount, granted at (ms), unlocked parts]` of each grant with locked twelfths. */
+export type TLockedGrantRows = [string, number, number][] | null;
+
+/** A subquery (one json value) of a user's grants with locked twelfths, by the user index. */
+export const lockedGrantRows = (userId: SQL): SQL =>
+  sql`(select json_agg(json_build_array(g.amount::text, floor(extract(epoch from g.granted_at) * 1000), g.unlocked_parts))
+       from ${dftGrants} g where g.user_id = ${userId} and g.unlocked_parts < 12)`;
+
+export function dftStatusFromRows(rows: TLockedGrantRows, now: Date) {
+  return dftStatusOf(
+    (rows ?? []).map(([amount, grantedAt, unlockedParts]) => ({
+      amount: BigInt(amount),
+      grantedAt: new Date(Number(grantedAt)),
+      unlockedParts: Number(unlockedParts),
+    })),
+    now,
+  );
 }
 
 export async function dftNextUnlock(db: Db, userId: number, now = new Date()): Promise<Date | null> {

@@ -9,22 +9,26 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
-/** The live session and its active user, or undefined. */
-export async function findLiveSession(db: Db, sessionId: string, userId: number) {
-  const [row] = await db
+/**
+ * The live session and its active user, or undefined. Every signed-in call asks it, so it is a
+ * named prepared statement: parsed and planned once per connection.
+ */
+export function prepareFindLiveSession(db: Db) {
+  const query = db
     .select({ userId: users.id, isSuperuser: users.isSuperuser })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
-    );
-  return row;
+    )
+    .prepare('session_live');
+  return async (sessionId: string, userId: number) => (await query.execute({ sessionId, userId }))[0];
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -17,6 +17,7 @@ export type { TClientMeta };
 export function createSessions(deps: { db: Db; config: TConfig }) {
   const key = deriveKey(deps.config.secretKey, 'session-token');
   const ttlSeconds = deps.config.tokenTtlHours * 3600;
+  const findLiveSession = repo.prepareFindLiveSession(deps.db);
 
   return {
     async issue(userId: number, meta: TClientMeta, db: Db = deps.db): Promise<string> {
@@ -49,7 +50,7 @@ export function createSessions(deps: { db: Db; config: TConfig }) {
       const userId = Number(claims.sub);
       const sessionId = claims.sid;
       if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string') throw fail.unauthenticated();
-      const live = await repo.findLiveSession(deps.db, sessionId, userId);
+      const live = await findLiveSession(sessionId, userId);
       if (!live) throw fail.unauthenticated();
       return { id: live.userId, sessionId, isSuperuser: live.isSuperuser };
     },

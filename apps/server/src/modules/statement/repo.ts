@@ -41,14 +41,43 @@ export type TFilter = {
   to?: Date;
 };
 
-const ORDER = {
+export const ORDER = {
   date: [asc(walletOperations.createdAt), asc(walletOperations.id)],
   '-date': [desc(walletOperations.createdAt), desc(walletOperations.id)],
   // Amounts of different currencies do not compare: amount orders within each currency,
-  // currencies in name order (docs/decisions.md).
+  // currencies in name order, and `-amount` is its exact reverse (docs/decisions.md).
   amount: [asc(walletOperations.currency), asc(walletOperations.amount), asc(walletOperations.id)],
-  '-amount': [asc(walletOperations.currency), desc(walletOperations.amount), desc(walletOperations.id)],
+  '-amount': [desc(walletOperations.currency), desc(walletOperations.amount), desc(walletOperations.id)],
 } as const;
+
+/** Where a partner's page reads from; exported for the plan test. */
+export function operationsWhere(filter: TFilter): SQL | undefined {
+  return and(
+    eq(walletOperations.userId, filter.userId),
+    filter.operationType ? eq(walletOperations.operationType, filter.operationType) : undefined,
+    filter.bonusType ? eq(walletOperations.bonusType, filter.bonusType) : undefined,
+    filter.currency ? eq(walletOperations.currency, filter.currency) : undefined,
+    filter.from ? gte(walletOperations.createdAt, filter.from) : undefined,
+    filter.to ? lt(walletOperations.createdAt, filter.to) : undefined,
+  );
+}
+
+/** The rows of one page, in `ordering`; exported for the plan test. */
+export function pageQuery(
+  db: Db,
+  filter: TFilter,
+  ordering: keyof typeof ORDER,
+  offset: number,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(walletOperations)
+    .where(operationsWhere(filter))
+    .orderBy(...ORDER[ordering])
+    .offset(offset)
+    .limit(limit);
+}
 
 export async function listOperations(
   db: Db,
@@ -57,22 +86,26 @@ export async function listOperations(
   offset: number,
   limit: number,
 ): Promise<{ count: number; rows: TOperationRow[] }> {
-  const conditions: (SQL | undefined)[] = [
-    eq(walletOperations.userId, filter.userId),
-    filter.operationType ? eq(walletOperations.operationType, filter.operationType) : undefined,
-    filter.bonusType ? eq(walletOperations.bonusType, filter.bonusType) : undefined,
-    filter.currency ? eq(walletOperations.currency, filter.currency) : undefined,
-    filter.from ? gte(walletOperations.createdAt, filter.from) : undefined,
-    filter.to ? lt(walletOperations.createdAt, filter.to) : undefined,
-  ];
-  const where = and(...conditions);
+  const where = operationsWhere(filter);
   const [total] = await db.select({ value: count() }).from(walletOperations).where(where);
-  const rows = await db
-    .select()
-    .from(walletOperations)
-    .where(where)
-    .orderBy(...ORDER[ordering])
-    .offset(offset)
-    .limit(limit);
-  return { count: total?.value ?? 0, rows };
+  const lines = total?.value ?? 0;
+  // Each order walks an index (user, key, id) from one end. A page in the back half is read from
+  // the other end, the order reversed, so that the last page costs what the first does.
+  const fromEnd = offset + limit / 2 > lines / 2;
+  if (fromEnd && offset >= lines) return { count: lines, rows: [] };
+  const rows = fromEnd
+    ? await pageQuery(
+        db,
+        filter,
+        reversed(ordering),
+        Math.max(0, lines - offset - limit),
+        Math.min(limit, lines - offset),
+      )
+    : await pageQuery(db, filter, ordering, offset, limit);
+  return { count: lines, rows: fromEnd ? rows.reverse() : rows };
+}
+
+/** `x` and `-x` are exact reverses of each other, tie-breaker included. */
+function reversed(ordering: keyof typeof ORDER): keyof typeof ORDER {
+  return (ordering.startsWith('-') ? ordering.slice(1) : `-${ordering}`) as keyof typeof ORDER;
 }

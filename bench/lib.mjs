@@ -1,0 +1,144 @@
+// Helpers of the server benchmark (bench/run.mjs): processes, memory, a small HTTP load client.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts `node <args>` on a free port; answers once `readyPath` answers 200. */
+export async function startProcess(args, env, readyPath = '/api/health') {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    const ready = await fetch(base + readyPath).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (tries > 1200 || child.exitCode !== null) throw new Error(`process did not start:\n${output}`);
+    await sleep(50);
+  }
+  return {
+    base,
+    port,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident memory of a process, in MiB: now and its peak so far (Linux). */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Milliseconds a call takes. */
+export async function timed(fn) {
+  const start = process.hrtime.bigint();
+  const result = await fn();
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, result };
+}
+
+export async function json(base, method, path, body, token) {
+  const response = await fetch(base + path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/**
+ * Requests per second that `connections` keep-alive connections get through in `seconds`, each
+ * sending its next request when the last answer has fully arrived. A raw socket client: Node's
+ * own HTTP client would be slower than a bare Fastify route and hide the difference.
+ */
+export async function loadTest({
+  port,
+  method,
+  path,
+  headers = {},
+  body = '',
+  connections = 16,
+  seconds = 5,
+}) {
+  const request = Buffer.from(
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  let done = 0;
+  let failed = 0;
+  let running = true;
+  const one = () =>
+    new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.setNoDelay(true);
+      let buffer = Buffer.alloc(0);
+      socket.on('connect', () => socket.write(request));
+      socket.on('error', reject);
+      socket.on('close', resolve);
+      socket.on('data', (chunk) => {
+        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+        for (;;) {
+          const end = buffer.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buffer.subarray(0, end).toString('latin1');
+          const length = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+          if (buffer.length < end + 4 + length) return;
+          if (!head.startsWith('HTTP/1.1 200')) failed += 1;
+          else done += 1;
+          buffer = buffer.subarray(end + 4 + length);
+          if (running) socket.write(request);
+          else return socket.end();
+        }
+      });
+    });
+  const clients = Array.from({ length: connections }, one);
+  const warmUp = 1000;
+  await sleep(warmUp);
+  const startDone = done;
+  const start = process.hrtime.bigint();
+  await sleep(seconds * 1000);
+  const count = done - startDone;
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+  running = false;
+  await Promise.all(clients);
+  if (failed > 0) throw new Error(`${failed} requests to ${path} did not answer 200`);
+  return count / elapsed;
+}
