@@ -150,8 +150,8 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
     const balances = page.getByRole('region', { name: 'Balances' });
     const toggle = page.getByTestId('balances-toggle');
     await expect(toggle).toContainText('120.00 USDT');
-    const collapsed = (await balances.boundingBox())!.height;
-    expect(collapsed).toBeLessThan(140);
+    // The frame slides its navigation out when the window becomes a phone: wait for it to settle.
+    await expect.poll(async () => (await balances.boundingBox())!.height).toBeLessThan(140);
     await expect(page.getByTestId('balance-vp')).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
