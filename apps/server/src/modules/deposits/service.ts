@@ -36,6 +36,21 @@ export function createDeposits(deps: {
   const { db, config, watcher } = deps;
   const derive = depositAddressDeriver(config.chain.depositXpub);
 
+  /** The partner's own invoice with its transfer and the chain's head, after reading the chain if no watcher just did. */
+  async function freshInvoice(userId: number, invoiceId: string) {
+    if (!watcher.available) throw fail.unavailable('depositsUnavailable');
+    if (!UUID.test(invoiceId)) throw fail.notFound('invoiceNotFound');
+    try {
+      await watcher.runIfStale(config.chain.pollMs);
+    } catch (error) {
+      deps.onSyncError(error);
+    }
+    const found = await repo.findOwnInvoice(db, userId, invoiceId);
+    if (!found) throw fail.notFound('invoiceNotFound');
+    const head = (await repo.findCursor(db, watcher.chainName))?.blockNumber ?? 0;
+    return { ...found, head };
+  }
+
   function toInvoice(invoice: TInvoiceRow, now: Date): TInvoice {
     const currency = invoice.currency as TChainCurrency;
     return {
@@ -89,17 +104,7 @@ export function createDeposits(deps: {
 
     /** The state of the partner's own invoice, after reading the chain if no watcher just did. */
     async paymentStatus(userId: number, invoiceId: string): Promise<TPaymentStatus> {
-      if (!watcher.available) throw fail.unavailable('depositsUnavailable');
-      if (!UUID.test(invoiceId)) throw fail.notFound('invoiceNotFound');
-      try {
-        await watcher.runIfStale(config.chain.pollMs);
-      } catch (error) {
-        deps.onSyncError(error);
-      }
-      const found = await repo.findOwnInvoice(db, userId, invoiceId);
-      if (!found) throw fail.notFound('invoiceNotFound');
-      const { invoice, transfer } = found;
-      const head = (await repo.findCursor(db, watcher.chainName))?.blockNumber ?? 0;
+      const { invoice, transfer, head } = await freshInvoice(userId, invoiceId);
       return {
         status: statusAt(invoice, new Date()),
         confirmations: transfer ? Math.max(0, head - transfer.blockNumber + 1) : 0,
@@ -112,18 +117,8 @@ export function createDeposits(deps: {
      * made with its confirmations, after reading the chain if no watcher just did.
      */
     async depositWindow(userId: number, invoiceId: string): Promise<TDepositWindow> {
-      if (!watcher.available) throw fail.unavailable('depositsUnavailable');
-      if (!UUID.test(invoiceId)) throw fail.notFound('invoiceNotFound');
-      try {
-        await watcher.runIfStale(config.chain.pollMs);
-      } catch (error) {
-        deps.onSyncError(error);
-      }
-      const found = await repo.findOwnInvoice(db, userId, invoiceId);
-      if (!found) throw fail.notFound('invoiceNotFound');
-      const { invoice, transfer } = found;
+      const { invoice, transfer, head } = await freshInvoice(userId, invoiceId);
       const currency = invoice.currency as TChainCurrency;
-      const head = (await repo.findCursor(db, watcher.chainName))?.blockNumber ?? 0;
       const confirmationsOf = (blockNumber: number) => Math.max(0, head - blockNumber + 1);
       const received = transfer
         ? transfer.amount
