@@ -9,6 +9,7 @@ import {
   logOut,
   newPartner,
   registerByApi,
+  signIn,
   totp,
 } from './support';
 
@@ -129,10 +130,7 @@ test('a partner signs up through a mentor link, secures the account, changes lan
     // The admin reads the mail in the outbox screen, as on the embedded default.
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    await admin.goto(`${E2E.baseUrl}/login`);
-    await field(admin, 'Email or username').fill(E2E.admin.email);
-    await field(admin, 'Password').fill(E2E.admin.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(admin, E2E.admin.email, E2E.admin.password);
     await expect(admin).toHaveURL(/\/dashboard$/);
     await admin.getByRole('link', { name: 'Mail outbox' }).click();
     await field(admin, 'Recipient').fill(partner.email);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, field, newPartner, registerByApi } from './support';
+import { expectAccessible, field, newPartner, registerByApi, signIn } from './support';
 
 /** The sandbox's test cards (README.md "Card payments (sandbox)"). */
 const CARDS = {
@@ -10,10 +10,7 @@ const CARDS = {
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 async function openCardForm(page: Page, partner: ReturnType<typeof newPartner>) {
-  await page.goto('/login');
-  await field(page, 'Email or username').fill(partner.email);
-  await field(page, 'Password').fill(partner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, partner.email, partner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByTestId('open-card').click();
   return page.getByRole('dialog', { name: 'Top up by card' });

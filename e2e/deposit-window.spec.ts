@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { expectAccessible, field, newPartner, registerByApi } from './support';
+import { expectAccessible, newPartner, registerByApi, signIn } from './support';
 
 async function send(request: APIRequestContext, to: string, amount: string) {
   const sent = await request.post('/api/v1/dev/chain/transfer/', { data: { to, currency: 'USDT', amount } });
@@ -26,10 +26,7 @@ test('the deposit window follows the address: the second invoice paid exactly, a
 }) => {
   const partner = newPartner('Winnie');
   await registerByApi(request, partner);
-  await page.goto('/login');
-  await field(page, 'Email or username').fill(partner.email);
-  await field(page, 'Password').fill(partner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, partner.email, partner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('balance-usdt')).toHaveText('0.00 USDT');
 
@@ -93,10 +90,7 @@ test('the header balances follow a credit on focus and on navigation, without a 
 }) => {
   const partner = newPartner('Hector');
   const { token } = await registerByApi(request, partner);
-  await page.goto('/login');
-  await field(page, 'Email or username').fill(partner.email);
-  await field(page, 'Password').fill(partner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, partner.email, partner.password);
   await expect(page.getByTestId('balance-usdt')).toHaveText('0.00 USDT');
 
   // A deposit the open screen knows nothing of (another device, a transfer with no window open).

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { E2E } from './env';
-import { expectAccessible, field, newPartner, registerByApi } from './support';
+import { expectAccessible, field, newPartner, registerByApi, signIn } from './support';
 
 const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const PHONE = { width: 390, height: 844 };
@@ -10,13 +10,6 @@ async function apiToken(request: APIRequestContext, email: string, password: str
   const response = await request.post('/api/v1/accounts/login/', { data: { email, password } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { token: string }).token;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await field(page, 'Email or username').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** Nothing on the page is wider than the screen: no sideways scrolling on a phone. */

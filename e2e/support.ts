@@ -71,3 +71,11 @@ export async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Logged out')).toBeVisible();
 }
+
+/** Signs in through the sign-in screen. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await field(page, 'Email or username').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './env';
-import { expectAccessible, field, newPartner, registerByApi } from './support';
+import { expectAccessible, field, newPartner, registerByApi, signIn } from './support';
 
 const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -17,10 +17,7 @@ test('a partner deposits on the development chain, withdraws, an admin approves,
   });
   expect(finance.status()).toBe(200);
 
-  await page.goto('/login');
-  await field(page, 'Email or username').fill(partner.email);
-  await field(page, 'Password').fill(partner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, partner.email, partner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('balance-usdt')).toHaveText('0.00 USDT');
 
@@ -78,10 +75,7 @@ test('a partner deposits on the development chain, withdraws, an admin approves,
   await test.step('an admin approves it and marks it sent', async () => {
     const context = await browser.newContext();
     const admin = await context.newPage();
-    await admin.goto(`${E2E.baseUrl}/login`);
-    await field(admin, 'Email or username').fill(E2E.admin.email);
-    await field(admin, 'Password').fill(E2E.admin.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(admin, E2E.admin.email, E2E.admin.password);
     await admin.getByRole('link', { name: 'Withdrawals' }).click();
     const row = admin.getByTestId(`withdrawal-${withdrawalId}`);
     await expect(row).toContainText(partner.email);

@@ -7,29 +7,17 @@ import type { TConfig } from '../../src/config';
 import { cardPayments, ledgerTransfers, walletOperations } from '../../src/db/schema';
 import { cardJobs } from '../../src/modules/card/jobs';
 import { createCardPayments } from '../../src/modules/card/service';
-import { call, testApp, testConfig, type TTestApp } from '../helpers/app';
+import { testApp, testConfig, type TTestApp } from '../helpers/app';
 import { databaseUrl } from '../helpers/database';
 import { registerPartner } from '../helpers/factories';
 import { balances, ledgerHealth } from '../helpers/money';
 import { startServerProcess } from '../helpers/process';
+import { CARD_PAY, cardRequest, payByCard } from '../helpers/card';
 import { countRows } from '../helpers/rows';
 
-const PAY = '/api/v1/cardpayment/test_endpoint_carpayment/';
 const DAILY = 'This card has reached its 10 attempts for today.';
-const thisYear = new Date().getUTCFullYear();
 
-const request = (overrides: Record<string, unknown> = {}) => ({
-  amount: '15',
-  card_number: SANDBOX_CARDS.approved.number,
-  expiry_month: 12,
-  expiry_year: thisYear + 2,
-  cvc: '123',
-  holder_name: 'Pat Partner',
-  ...overrides,
-});
-
-const pay = (app: TTestApp, token: string, body: object, key?: string) =>
-  call(app, 'POST', PAY, { body, token, headers: key ? { 'idempotency-key': key } : {} });
+const smallTopUp = (overrides: Record<string, unknown> = {}) => cardRequest({ amount: '15', ...overrides });
 
 const statusesOf = (answers: { status: number }[]) => ({
   approved: answers.filter((answer) => answer.status === 201).length,
@@ -88,7 +76,7 @@ describe('card attempt limits are reserved, not read', () => {
     const partners = [await registerPartner(first), await registerPartner(first)];
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
-        pay(index % 2 ? first : second, partners[index % 2]!.token, request()),
+        payByCard(index % 2 ? first : second, partners[index % 2]!.token, smallTopUp()),
       ),
     );
     expect(statusesOf(answers)).toEqual({ approved: 10, refused: 20, failed: 0 });
@@ -98,7 +86,7 @@ describe('card attempt limits are reserved, not read', () => {
     expect((Number(a.usdt) + Number(b.usdt)).toFixed(6)).toBe('150.000000');
     expect(await countRows(first, cardPayments, eq(cardPayments.status, 'approved'))).toBe(10);
     // The card is spent for today: one more attempt is refused before it reaches the bank.
-    expect((await pay(first, partners[0]!.token, request())).body).toEqual({ card_number: [DAILY] });
+    expect((await payByCard(first, partners[0]!.token, smallTopUp())).body).toEqual({ card_number: [DAILY] });
     expect((await ledgerHealth(first)).ok).toBe(true);
   });
 
@@ -107,7 +95,7 @@ describe('card attempt limits are reserved, not read', () => {
     const partner = await registerPartner(app);
     const answers = await Promise.all(
       Array.from({ length: 25 }, () =>
-        pay(app, partner.token, request({ card_number: SANDBOX_CARDS.insufficientFunds.number })),
+        payByCard(app, partner.token, smallTopUp({ card_number: SANDBOX_CARDS.insufficientFunds.number })),
       ),
     );
     expect(answers.filter((answer) => 'non_field_errors' in answer.body)).toHaveLength(10);
@@ -120,11 +108,17 @@ describe('card form answers', () => {
   it('explains a two-digit year and says when a card has insufficient funds', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    expect((await pay(app, partner.token, request({ expiry_year: 29 }))).body).toEqual({
+    expect((await payByCard(app, partner.token, smallTopUp({ expiry_year: 29 }))).body).toEqual({
       expiry_year: ['Enter the expiry year in four digits (YYYY).'],
     });
     expect(
-      (await pay(app, partner.token, request({ card_number: SANDBOX_CARDS.insufficientFunds.number }))).body,
+      (
+        await payByCard(
+          app,
+          partner.token,
+          smallTopUp({ card_number: SANDBOX_CARDS.insufficientFunds.number }),
+        )
+      ).body,
     ).toEqual({
       non_field_errors: [
         'The card was declined: not enough funds on it. Try a smaller amount or another card.',
@@ -139,7 +133,7 @@ describe('card charges are written before the credit, and reconciled', () => {
     const other = await testApp({ database: app.database });
     const partner = await registerPartner(app);
     const repair = await breakCardCredits(app);
-    const failed = await pay(app, partner.token, request({ amount: '40' }));
+    const failed = await payByCard(app, partner.token, smallTopUp({ amount: '40' }));
     expect(failed.status).toBe(500);
     const [charged] = await app.database.db.select().from(cardPayments);
     expect(charged).toMatchObject({ status: 'charged', amount: 40_000_000n, cardLast4: '4242' });
@@ -167,7 +161,7 @@ describe('card charges are written before the credit, and reconciled', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const repair = await breakCardCredits(app);
-    expect((await pay(app, partner.token, request())).status).toBe(500);
+    expect((await payByCard(app, partner.token, smallTopUp())).status).toBe(500);
     await repair();
     // Within the grace period the request may still be crediting it: left alone.
     expect(await reconciler(app).reconcile(60)).toBe(0);
@@ -184,9 +178,9 @@ describe('card charges are written before the credit, and reconciled', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const repair = await breakCardCredits(app);
-    expect((await pay(app, partner.token, request({ amount: '20' }), 'retry-1')).status).toBe(500);
+    expect((await payByCard(app, partner.token, smallTopUp({ amount: '20' }), 'retry-1')).status).toBe(500);
     await repair();
-    const retried = await pay(app, partner.token, request({ amount: '20' }), 'retry-1');
+    const retried = await payByCard(app, partner.token, smallTopUp({ amount: '20' }), 'retry-1');
     expect(retried.status, JSON.stringify(retried.body)).toBe(201);
     expect(await reconciler(app).reconcile(0)).toBe(0);
     expect((await balances(app, partner.token)).usdt).toBe('20.000000');
@@ -218,10 +212,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       );
       const answers = await Promise.all(
         Array.from({ length: 30 }, (_, index) =>
-          fetch(`${servers[index % 2]}${PAY}`, {
+          fetch(`${servers[index % 2]}${CARD_PAY}`, {
             method: 'POST',
             headers: { authorization: `Bearer ${partner.token}`, 'content-type': 'application/json' },
-            body: JSON.stringify(request()),
+            body: JSON.stringify(smallTopUp()),
           }).then(async (response) => ({ status: response.status, body: await response.json() })),
         ),
       );

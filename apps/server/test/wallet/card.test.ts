@@ -10,27 +10,13 @@ import { cardFingerprint } from '../../src/modules/card/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';
 import { balances, ledgerHealth } from '../helpers/money';
+import { CARD_PAY, cardRequest, payByCard } from '../helpers/card';
 import { countRows } from '../helpers/rows';
 
-const PAY = '/api/v1/cardpayment/test_endpoint_carpayment/';
 const CARDS = SANDBOX_CARDS;
 const now = new Date();
 const thisYear = now.getUTCFullYear();
 const thisMonth = now.getUTCMonth() + 1;
-
-/** A card payment request that passes every rule with the sandbox's approved card. */
-const request = (overrides: Record<string, unknown> = {}) => ({
-  amount: '100',
-  card_number: CARDS.approved.number,
-  expiry_month: 12,
-  expiry_year: thisYear + 2,
-  cvc: '123',
-  holder_name: 'Pat Partner',
-  ...overrides,
-});
-
-const pay = (app: TTestApp, token: string, body: object, key?: string) =>
-  call(app, 'POST', PAY, { body, token, headers: key ? { 'idempotency-key': key } : {} });
 
 const setKyc = (app: TTestApp, userId: number, status: 'none' | 'pending' | 'verified' | 'rejected') =>
   app.database.db.update(users).set({ kycStatus: status }).where(eq(users.id, userId));
@@ -66,10 +52,10 @@ describe('card top-up', () => {
   it('credits exactly the amount, charges euro rounded up, and shows it in the statement', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const first = await pay(
+    const first = await payByCard(
       app,
       partner.token,
-      request({ amount: '100.5', card_number: '4242 4242 4242 4242' }),
+      cardRequest({ amount: '100.5', card_number: '4242 4242 4242 4242' }),
     );
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body).toEqual({
@@ -82,10 +68,10 @@ describe('card top-up', () => {
     expect((await balances(app, partner.token)).usdt).toBe('100.500000');
 
     // 15.000001 x 0.92 = 13.80000092 EUR: charged 13.81.
-    const second = await pay(
+    const second = await payByCard(
       app,
       partner.token,
-      request({ amount: '15.000001', card_number: CARDS.approvedMastercard.number }),
+      cardRequest({ amount: '15.000001', card_number: CARDS.approvedMastercard.number }),
     );
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({
@@ -142,58 +128,58 @@ describe('card top-up', () => {
     const steps: [object, number, object][] = [
       // Every rule broken at once: the first one answers.
       [
-        request({ card_number: '4242424242424241', ...expired, amount: '10' }),
+        cardRequest({ card_number: '4242424242424241', ...expired, amount: '10' }),
         400,
         { card_number: [MESSAGES.numberInvalid] },
       ],
-      [request({ ...expired, amount: '10' }), 400, { expiry_month: [MESSAGES.expired] }],
+      [cardRequest({ ...expired, amount: '10' }), 400, { expiry_month: [MESSAGES.expired] }],
       [
-        request({ amount: '14.999999', card_number: CARDS.countryProhibited.number }),
+        cardRequest({ amount: '14.999999', card_number: CARDS.countryProhibited.number }),
         400,
         { amount: [MESSAGES.belowMin] },
       ],
-      [request({ amount: '3000.000001' }), 400, { amount: [MESSAGES.aboveMax] }],
+      [cardRequest({ amount: '3000.000001' }), 400, { amount: [MESSAGES.aboveMax] }],
       [
-        request({ amount: '700.000001', card_number: CARDS.countryProhibited.number }),
+        cardRequest({ amount: '700.000001', card_number: CARDS.countryProhibited.number }),
         400,
         { amount: [MESSAGES.kyc] },
       ],
     ];
     for (const [body, status, answer] of steps) {
-      const response = await pay(app, partner.token, body);
+      const response = await payByCard(app, partner.token, body);
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect(response.body).toEqual(answer);
     }
     await setKyc(app, partner.id, 'verified');
     const afterKyc: [object, number, object][] = [
       [
-        request({ amount: '700.000001', card_number: CARDS.countryNotAllowed.number }),
+        cardRequest({ amount: '700.000001', card_number: CARDS.countryNotAllowed.number }),
         400,
         { card_number: [MESSAGES.country] },
       ],
       [
-        request({ amount: '800', card_number: CARDS.countryProhibited.number }),
+        cardRequest({ amount: '800', card_number: CARDS.countryProhibited.number }),
         400,
         { card_number: [MESSAGES.country] },
       ],
       [
-        request({ amount: '800', card_number: CARDS.declined.number }),
+        cardRequest({ amount: '800', card_number: CARDS.declined.number }),
         400,
         { non_field_errors: [MESSAGES.declined] },
       ],
       [
-        request({ amount: '20', card_number: CARDS.insufficientFunds.number }),
+        cardRequest({ amount: '20', card_number: CARDS.insufficientFunds.number }),
         400,
         { non_field_errors: [MESSAGES.insufficientFunds] },
       ],
       [
-        request({ amount: '20', card_number: CARDS.providerError.number }),
+        cardRequest({ amount: '20', card_number: CARDS.providerError.number }),
         503,
         { detail: MESSAGES.unavailable },
       ],
     ];
     for (const [body, status, answer] of afterKyc) {
-      const response = await pay(app, partner.token, body);
+      const response = await payByCard(app, partner.token, body);
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect(response.body).toEqual(answer);
     }
@@ -222,32 +208,32 @@ describe('card top-up', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const ok = async (body: object) => {
-      const response = await pay(app, partner.token, body);
+      const response = await payByCard(app, partner.token, body);
       expect(response.status, JSON.stringify(response.body)).toBe(201);
     };
-    await ok(request({ amount: '15', expiry_month: thisMonth, expiry_year: thisYear }));
-    await ok(request({ amount: '700' }));
+    await ok(cardRequest({ amount: '15', expiry_month: thisMonth, expiry_year: thisYear }));
+    await ok(cardRequest({ amount: '700' }));
     for (const status of ['pending', 'rejected'] as const) {
       await setKyc(app, partner.id, status);
-      expect((await pay(app, partner.token, request({ amount: '700.000001' }))).body).toEqual({
+      expect((await payByCard(app, partner.token, cardRequest({ amount: '700.000001' }))).body).toEqual({
         amount: [MESSAGES.kyc],
       });
     }
     await setKyc(app, partner.id, 'verified');
-    await ok(request({ amount: '3000' }));
+    await ok(cardRequest({ amount: '3000' }));
     expect((await balances(app, partner.token)).usdt).toBe('3715.000000');
 
-    expect((await pay(app, partner.token, request({ amount: '0' }))).body).toEqual({
+    expect((await payByCard(app, partner.token, cardRequest({ amount: '0' }))).body).toEqual({
       amount: ['Amount must be more than zero.'],
     });
-    expect((await pay(app, partner.token, request({ amount: '20.1234567' }))).body).toEqual({
+    expect((await payByCard(app, partner.token, cardRequest({ amount: '20.1234567' }))).body).toEqual({
       amount: ['Use at most 6 decimal places.'],
     });
-    expect((await pay(app, partner.token, request({ cvc: '12' }))).status).toBe(400);
-    expect((await pay(app, partner.token, request({ card_number: '4242' }))).body).toEqual({
+    expect((await payByCard(app, partner.token, cardRequest({ cvc: '12' }))).status).toBe(400);
+    expect((await payByCard(app, partner.token, cardRequest({ card_number: '4242' }))).body).toEqual({
       card_number: [MESSAGES.numberInvalid],
     });
-    expect((await call(app, 'POST', PAY, { body: request() })).status).toBe(401);
+    expect((await call(app, 'POST', CARD_PAY, { body: cardRequest() })).status).toBe(401);
     expect((await balances(app, partner.token)).usdt).toBe('3715.000000');
   });
 
@@ -256,20 +242,24 @@ describe('card top-up', () => {
     const partner = await registerPartner(app);
     const other = await registerPartner(app);
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const response = await pay(app, partner.token, request({ amount: attempt <= 7 ? '15' : '10' }));
+      const response = await payByCard(
+        app,
+        partner.token,
+        cardRequest({ amount: attempt <= 7 ? '15' : '10' }),
+      );
       expect(response.status, `attempt ${attempt}`).toBe(attempt <= 7 ? 201 : 400);
     }
-    const eleventh = await pay(app, partner.token, request({ amount: '15' }));
+    const eleventh = await payByCard(app, partner.token, cardRequest({ amount: '15' }));
     expect(eleventh).toMatchObject({ status: 400, body: { card_number: [MESSAGES.daily] } });
     // The limit is the card's, not the partner's.
-    expect((await pay(app, other.token, request({ amount: '15' }))).body).toEqual({
+    expect((await payByCard(app, other.token, cardRequest({ amount: '15' }))).body).toEqual({
       card_number: [MESSAGES.daily],
     });
     // Another card still works.
-    const otherCard = await pay(
+    const otherCard = await payByCard(
       app,
       partner.token,
-      request({ amount: '15', card_number: CARDS.approvedMastercard.number }),
+      cardRequest({ amount: '15', card_number: CARDS.approvedMastercard.number }),
     );
     expect(otherCard.status).toBe(201);
     expect((await balances(app, partner.token)).usdt).toBe('120.000000');
@@ -277,11 +267,15 @@ describe('card top-up', () => {
 
     // Declines count too: the eleventh try of a declined card is not sent to the bank.
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      expect((await pay(app, other.token, request({ card_number: CARDS.declined.number }))).body).toEqual({
+      expect(
+        (await payByCard(app, other.token, cardRequest({ card_number: CARDS.declined.number }))).body,
+      ).toEqual({
         non_field_errors: [MESSAGES.declined],
       });
     }
-    expect((await pay(app, other.token, request({ card_number: CARDS.declined.number }))).body).toEqual({
+    expect(
+      (await payByCard(app, other.token, cardRequest({ card_number: CARDS.declined.number }))).body,
+    ).toEqual({
       card_number: [MESSAGES.daily],
     });
     const limitRefusals = await countRows(
@@ -314,14 +308,14 @@ describe('card top-up', () => {
         })),
       );
     await earlier(CARDS.approved.number, monthStart, 50);
-    const refused = await pay(app, partner.token, request());
+    const refused = await payByCard(app, partner.token, cardRequest());
     expect(refused).toMatchObject({ status: 400, body: { card_number: [MESSAGES.monthly] } });
 
     // Last month's attempts, and refusals for being over a limit, do not count.
     const mastercard = CARDS.approvedMastercard.number;
     await earlier(mastercard, new Date(monthStart.getTime() - 1000), 50);
     await earlier(mastercard, monthStart, 60, 'cardDailyAttempts');
-    const accepted = await pay(app, partner.token, request({ card_number: mastercard }));
+    const accepted = await payByCard(app, partner.token, cardRequest({ card_number: mastercard }));
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
     expect((await balances(app, partner.token)).usdt).toBe('100.000000');
   });
@@ -329,12 +323,12 @@ describe('card top-up', () => {
   it('credits once for an Idempotency-Key, replayed or raced; another request under it answers 409', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const body = request({ amount: '50' });
-    const first = await pay(app, partner.token, body, 'top-up-1');
+    const body = cardRequest({ amount: '50' });
+    const first = await payByCard(app, partner.token, body, 'top-up-1');
     expect(first.status).toBe(201);
     const replays = await Promise.all([
-      pay(app, partner.token, body, 'top-up-1'),
-      pay(app, partner.token, body, 'top-up-1'),
+      payByCard(app, partner.token, body, 'top-up-1'),
+      payByCard(app, partner.token, body, 'top-up-1'),
     ]);
     for (const replay of replays) {
       expect(replay.status).toBe(201);
@@ -343,12 +337,12 @@ describe('card top-up', () => {
     }
     expect((await balances(app, partner.token)).usdt).toBe('50.000000');
     // The CVC is kept out of the request hash (nothing derived from it is kept): the same top-up.
-    expect(await pay(app, partner.token, { ...body, cvc: '321' }, 'top-up-1')).toMatchObject({
+    expect(await payByCard(app, partner.token, { ...body, cvc: '321' }, 'top-up-1')).toMatchObject({
       status: 201,
       body: first.body,
     });
     for (const changed of [{ amount: '51' }, { card_number: CARDS.approvedMastercard.number }]) {
-      const conflict = await pay(app, partner.token, { ...body, ...changed }, 'top-up-1');
+      const conflict = await payByCard(app, partner.token, { ...body, ...changed }, 'top-up-1');
       expect(conflict).toMatchObject({
         status: 409,
         body: { detail: 'This Idempotency-Key was used for a different request.' },
@@ -356,7 +350,7 @@ describe('card top-up', () => {
     }
 
     // A new key whose first uses race each other: one charge, one credit, the same answer.
-    const raced = await Promise.all([1, 2, 3].map(() => pay(app, partner.token, body, 'top-up-2')));
+    const raced = await Promise.all([1, 2, 3].map(() => payByCard(app, partner.token, body, 'top-up-2')));
     for (const response of raced) {
       expect(response.status, JSON.stringify(response.body)).toBe(201);
       expect(response.body).toEqual(raced[0]!.body);
@@ -376,11 +370,18 @@ describe('card top-up', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const used = [CARDS.approved.number, CARDS.declined.number, CARDS.approvedMastercard.number];
-    expect((await pay(app, partner.token, request(), 'key-1')).status).toBe(201);
-    expect((await pay(app, partner.token, request({ card_number: CARDS.declined.number }))).status).toBe(400);
+    expect((await payByCard(app, partner.token, cardRequest(), 'key-1')).status).toBe(201);
     expect(
-      (await pay(app, partner.token, request({ card_number: CARDS.approvedMastercard.number, amount: '1' })))
-        .status,
+      (await payByCard(app, partner.token, cardRequest({ card_number: CARDS.declined.number }))).status,
+    ).toBe(400);
+    expect(
+      (
+        await payByCard(
+          app,
+          partner.token,
+          cardRequest({ card_number: CARDS.approvedMastercard.number, amount: '1' }),
+        )
+      ).status,
     ).toBe(400);
 
     const rows = await attemptRows(app);
@@ -433,7 +434,9 @@ describe('card top-up', () => {
     });
     const rate = await post(app, '/api/v1/cardpayment/usdt_euro_rate/', {}, partner.token);
     expect(rate).toMatchObject({ status: 200, body: { rate: '1.05' } });
-    expect((await pay(app, partner.token, request({ amount: '20' }))).body.amount_eur).toBe('21.00');
+    expect((await payByCard(app, partner.token, cardRequest({ amount: '20' }))).body.amount_eur).toBe(
+      '21.00',
+    );
     expect((await call(app, 'GET', '/api/v1/cardpayment/limits/')).status).toBe(401);
 
     const defaults = await testApp();
@@ -451,7 +454,7 @@ describe('card top-up', () => {
   it('answers 503 in production without a card provider: the sandbox is not money', async () => {
     const app = await testApp({ config: { env: 'production' } });
     const partner = await registerPartner(app);
-    const response = await pay(app, partner.token, request());
+    const response = await payByCard(app, partner.token, cardRequest());
     expect(response).toMatchObject({ status: 503, body: { detail: MESSAGES.unavailable } });
     expect(await countRows(app, cardPayments)).toBe(0);
   });
@@ -532,28 +535,35 @@ describe('card provider over HTTP', () => {
       config: { card: { ...testConfig().card, providerUrl: `${server.url}/`, providerKey: 'sk_test_2' } },
     });
     const partner = await registerPartner(app);
-    const approved = await pay(app, partner.token, request({ card_number: CARDS.approvedMastercard.number }));
+    const approved = await payByCard(
+      app,
+      partner.token,
+      cardRequest({ card_number: CARDS.approvedMastercard.number }),
+    );
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     expect(approved.body.card).toEqual({ brand: 'mastercard', last4: '4444', country: 'PT' });
     expect((await attemptRows(app))[0]!.providerReference).toMatch(/^sbx_ch_/);
-    expect((await pay(app, partner.token, request({ card_number: CARDS.declined.number }))).body).toEqual({
+    expect(
+      (await payByCard(app, partner.token, cardRequest({ card_number: CARDS.declined.number }))).body,
+    ).toEqual({
       non_field_errors: [MESSAGES.declined],
     });
     expect(
-      (await pay(app, partner.token, request({ card_number: CARDS.countryNotAllowed.number }))).body,
+      (await payByCard(app, partner.token, cardRequest({ card_number: CARDS.countryNotAllowed.number })))
+        .body,
     ).toEqual({
       card_number: [MESSAGES.country],
     });
-    expect((await pay(app, partner.token, request({ card_number: CARDS.providerError.number }))).status).toBe(
-      503,
-    );
+    expect(
+      (await payByCard(app, partner.token, cardRequest({ card_number: CARDS.providerError.number }))).status,
+    ).toBe(503);
     expect((await balances(app, partner.token)).usdt).toBe('100.000000');
 
     const misconfigured = await testApp({
       config: { card: { ...testConfig().card, providerUrl: server.url, providerKey: 'sk_wrong' } },
     });
     const someone = await registerPartner(misconfigured);
-    expect((await pay(misconfigured, someone.token, request())).status).toBe(503);
+    expect((await payByCard(misconfigured, someone.token, cardRequest())).status).toBe(503);
     expect((await balances(misconfigured, someone.token)).usdt).toBe('0.000000');
   });
 });
