@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * The Content-Security-Policy of every answer, pages, API and /api/docs alike. No inline script
@@ -30,10 +30,22 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
 /**
  * Security headers on every answer: the policy above, nosniff, no framing, no referrer (reset
  * links carry a token in the path), and HSTS when the portal is served over https.
+ *
+ * helmet builds them; they depend on nothing in the request, so they are built once at start and
+ * every answer gets the same set in one hook (per request, @fastify/helmet rebuilt them each time:
+ * a measurable share of a cheap call, docs/performance.md).
  */
 export async function installSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
-  const https = publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  const headers = securityHeaders(publicUrl.startsWith('https:'));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The headers helmet sets with the portal's options, recorded from one dry run. */
+export function securityHeaders(https: boolean): Record<string, string> {
+  const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
@@ -41,6 +53,19 @@ export async function installSecurityHeaders(app: FastifyInstance, publicUrl: st
     // Avatars and the app's own files are same-origin; nothing is shared with other sites.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  middleware({} as never, response as never, (error?: unknown) => (failure = error));
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('helmet failed');
+  return headers;
 }
 
 /** Hashed file names under assets/ never change content; everything else is checked each time. */
