@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { binaryLegEnds, oneTimeTokens, uploads, users } from '../../db/schema';
+import { liveSessionOf } from '../sessions/service';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
@@ -29,6 +30,29 @@ export function prepareUserWith<T extends Record<string, SQL>>(
     .prepare(name);
   return async (id) => {
     const [row] = await query.execute({ id });
+    return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
+  };
+}
+
+/**
+ * `prepareUserWith` for a signed-in call: the row only while the session is live (the check of
+ * the session module), so the session check and the read are one round trip.
+ */
+export function prepareUserOfSession<T extends Record<string, SQL>>(
+  db: Db,
+  name: string,
+  extra: (userId: SQL) => T,
+): (
+  id: number,
+  sessionId: string,
+) => Promise<({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined> {
+  const query = db
+    .select({ user: users, ...extra(sql`${users.id}`) })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), liveSessionOf(sql`${users.id}`)))
+    .prepare(name);
+  return async (id, sessionId) => {
+    const [row] = await query.execute({ id, sessionId });
     return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
   };
 }

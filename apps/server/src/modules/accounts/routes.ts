@@ -12,6 +12,7 @@ import {
   ZPasswordResetConfirm,
   ZPasswordResetRequest,
   ZProfile,
+  type TProfile,
   ZProfilePatch,
   ZProfilePut,
   ZReferralOwner,
@@ -25,7 +26,7 @@ import {
   ZUserIdParams,
   zEmail,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clientMeta } from '../../http/client';
 import { fail } from '../../http/errors';
@@ -44,6 +45,8 @@ export function accountRoutes(
   deps: { accounts: TAccounts; recovery: TRecovery; sessions: TSessions; avatarMaxBytes: number },
 ): void {
   const { accounts, recovery } = deps;
+  /** The profile read with the session check, from the profile call's onRequest to its handler. */
+  const profiles = new WeakMap<FastifyRequest, TProfile>();
 
   route(app, {
     method: 'POST',
@@ -123,7 +126,18 @@ export function accountRoutes(
     tags,
     auth: 'user',
     response: ZProfile,
-    handler: ({ user }) => accounts.profile(user.id),
+    // Read on every screen: the session check and the profile are one statement.
+    authenticate: async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw fail.unauthenticated();
+      const { user, profile } = await accounts.sessionProfile(deps.sessions.claims(token));
+      profiles.set(request, profile);
+      return user;
+    },
+    handler: ({ user, request }) => {
+      const profile = profiles.get(request);
+      return profile ? Promise.resolve(profile) : accounts.profile(user.id);
+    },
   });
 
   route(app, {

@@ -16,18 +16,20 @@ import {
   type TRegisterRequest,
   ZLanguage,
 } from '@portal/contracts';
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
+import type { TAuthUser } from '../../http/route';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { audit } from '../audit/service';
 import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
 import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
 import type { TMfa } from '../mfa/service';
 import type { TRateLimiter } from '../rate-limit/service';
-import type { TClientMeta, TSessions } from '../sessions/service';
+import type { TClientMeta, TSessionClaims, TSessions } from '../sessions/service';
 import * as repo from './repo';
 import type { TUserRow } from './repo';
 
@@ -61,22 +63,38 @@ export function createAccounts(deps: {
   const { db, config } = deps;
   const windowSeconds = config.rateLimits.windowSeconds;
 
-  const profileRow = repo.prepareUserWith(db, 'profile_read', (id) => ({
-    balances: balanceRows(id),
-    grants: lockedGrantRows(id),
-  }));
+  const profileExtra = (id: SQL) => ({ balances: balanceRows(id), grants: lockedGrantRows(id) });
+  const profileRow = repo.prepareUserWith(db, 'profile_read', profileExtra);
+  const sessionProfileRow = repo.prepareUserOfSession(db, 'profile_read_session', profileExtra);
 
-  async function profile(userId: number): Promise<TProfile> {
-    // A read writes nothing, and is one statement: the user row, its balances and bonus totals,
-    // and its locked DFT grants. Twelfths due by now are shown unlocked whether or not the job
-    // moved them yet.
-    const row = await profileRow(userId);
-    if (!row) throw fail.unauthenticated();
+  // A read writes nothing, and is one statement: the user row, its balances and bonus totals,
+  // and its locked DFT grants. Twelfths due by now are shown unlocked whether or not the job
+  // moved them yet.
+  function profileFrom(row: { user: TUserRow; balances: unknown; grants: unknown }): Promise<TProfile> {
     const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
     return toProfile(db, row.user, {
       balances: balancesFrom(row.balances as TBalanceRows, dft.due),
       nextUnlock: dft.next,
     });
+  }
+
+  async function profile(userId: number): Promise<TProfile> {
+    const row = await profileRow(userId);
+    if (!row) throw fail.unauthenticated();
+    return profileFrom(row);
+  }
+
+  /**
+   * The signed-in user and their profile in one statement, which also checks that the session
+   * is live (as `sessions.verify` does); 401 when it is not.
+   */
+  async function sessionProfile(claims: TSessionClaims): Promise<{ user: TAuthUser; profile: TProfile }> {
+    const row = await sessionProfileRow(claims.userId, claims.sessionId);
+    if (!row) throw fail.unauthenticated();
+    return {
+      user: { id: row.user.id, sessionId: claims.sessionId, isSuperuser: row.user.isSuperuser },
+      profile: await profileFrom(row),
+    };
   }
 
   /** 400 naming every unique value that another account already holds. */
@@ -179,6 +197,7 @@ export function createAccounts(deps: {
 
   return {
     profile,
+    sessionProfile,
 
     async register(input: TRegisterRequest, meta: TClientMeta): Promise<TAuthResponse> {
       // Every sign-up with a valid form counts, refused ones too (so it is no fast way to test

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -29,6 +29,17 @@ export function prepareFindLiveSession(db: Db) {
     )
     .prepare('session_live');
   return async (sessionId: string, userId: number) => (await query.execute({ sessionId, userId }))[0];
+}
+
+/**
+ * SQL true when the session named by the `sessionId` placeholder is live and belongs to the user
+ * whose id is `userId` (a column), that user active: the check of `prepareFindLiveSession`, for a
+ * statement that reads the user's data in the same round trip.
+ */
+export function liveSessionOf(userId: SQL): SQL {
+  return sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
+    and ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null
+    and ${sessions.expiresAt} > now()) and ${users.isActive}`;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
