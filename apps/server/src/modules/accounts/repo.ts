@@ -34,8 +34,36 @@ export function prepareUserWith<T extends Record<string, SQL>>(
   };
 }
 
+/** The user columns a profile shows: what `toProfile` reads, and no secret. */
+const profileColumns = {
+  id: users.id,
+  referralId: users.referralId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  country: users.country,
+  countryCode: users.countryCode,
+  username: users.username,
+  language: users.language,
+  avatarId: users.avatarId,
+  mentorId: users.mentorId,
+  isSuperuser: users.isSuperuser,
+  isActive: users.isActive,
+  mfaEnabled: users.mfaEnabled,
+  hasFinancePassword: sql<boolean>`${users.financePasswordHash} is not null`,
+  binarySide: users.binarySide,
+  kycStatus: users.kycStatus,
+};
+
+/** A user as a profile shows them. */
+export type TProfileUser = Pick<
+  TUserRow,
+  Exclude<keyof typeof profileColumns, 'hasFinancePassword'> & keyof TUserRow
+> & { hasFinancePassword: boolean };
+
 /**
- * `prepareUserWith` for a signed-in call: the row only while the session is live (the check of
+ * `prepareUserWith` for a signed-in call, with the profile's columns only: the row only while the session is live (the check of
  * the session module), so the session check and the read are one round trip.
  */
 export function prepareUserOfSession<T extends Record<string, SQL>>(
@@ -45,15 +73,15 @@ export function prepareUserOfSession<T extends Record<string, SQL>>(
 ): (
   id: number,
   sessionId: string,
-) => Promise<({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined> {
+) => Promise<({ user: TProfileUser } & { [K in keyof T]: unknown }) | undefined> {
   const query = db
-    .select({ user: users, ...extra(sql`${users.id}`) })
+    .select({ user: profileColumns, ...extra(sql`${users.id}`) })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('id')), liveSessionOf(sql`${users.id}`)))
     .prepare(name);
   return async (id, sessionId) => {
     const [row] = await query.execute({ id, sessionId });
-    return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
+    return row as ({ user: TProfileUser } & { [K in keyof T]: unknown }) | undefined;
   };
 }
 

@@ -70,7 +70,11 @@ export function createAccounts(deps: {
   // A read writes nothing, and is one statement: the user row, its balances and bonus totals,
   // and its locked DFT grants. Twelfths due by now are shown unlocked whether or not the job
   // moved them yet.
-  function profileFrom(row: { user: TUserRow; balances: unknown; grants: unknown }): Promise<TProfile> {
+  function profileFrom(row: {
+    user: TUserRow | repo.TProfileUser;
+    balances: unknown;
+    grants: unknown;
+  }): Promise<TProfile> {
     const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
     return toProfile(db, row.user, {
       balances: balancesFrom(row.balances as TBalanceRows, dft.due),
@@ -422,7 +426,7 @@ async function moneyOf(db: Db, userId: number) {
 
 export async function toProfile(
   db: Db,
-  user: TUserRow,
+  user: TUserRow | repo.TProfileUser,
   money?: Awaited<ReturnType<typeof moneyOf>>,
 ): Promise<TProfile> {
   const { balances, nextUnlock } = money ?? (await moneyOf(db, user.id));
@@ -442,7 +446,8 @@ export async function toProfile(
     is_superuser: user.isSuperuser,
     is_active: user.isActive,
     mfa_enabled: user.mfaEnabled,
-    has_finance_password: user.financePasswordHash !== null,
+    has_finance_password:
+      'hasFinancePassword' in user ? user.hasFinancePassword : user.financePasswordHash !== null,
     binary_side: user.binarySide === 'right' ? 'right' : 'left',
     kyc_status: user.kycStatus as TProfile['kyc_status'],
     balances,
