@@ -22,6 +22,9 @@ import { json, loadTest, memoryOf, percentile, sleep, startProcess, timed } from
 const ROOT = resolve(import.meta.dirname, '..');
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 5000);
 const BLOCK = 100;
+// The first and the last block are timed apart: a shorter run still needs both.
+if (!Number.isInteger(SIGNUPS) || SIGNUPS < 2 * BLOCK)
+  throw new Error(`BENCH_SIGNUPS must be at least ${2 * BLOCK} (the first and the last ${BLOCK} are timed)`);
 const FILL_CONCURRENCY = 4;
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
