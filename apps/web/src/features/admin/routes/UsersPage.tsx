@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notify';
 import { useSetUserBlocked } from '../api/block-user';
 import { useUsers } from '../api/list-users';
 import { Pager } from '../../../components/Pager';
+import { StackedTable } from '../../../components/StackedTable';
 
 export function UsersPage() {
   const { t } = useTranslation();
@@ -27,14 +28,7 @@ export function UsersPage() {
           setPage(1);
         }}
       />
-      <Table.ScrollContainer
-        minWidth={720}
-        className="stacked-table"
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={t('admin.users.title')}
-      >
+      <StackedTable minWidth={720} label={t('admin.users.title')}>
         <Table striped data-testid="users">
           <Table.Thead>
             <Table.Tr>
@@ -54,7 +48,7 @@ export function UsersPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </StackedTable>
       <Pager count={users.data?.count ?? 0} page={page} onChange={setPage} />
     </Stack>
   );

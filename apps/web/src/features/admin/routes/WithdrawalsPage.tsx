@@ -8,6 +8,7 @@ import { formatAmount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type TDecision, useDecideWithdrawal } from '../api/decide-withdrawal';
 import { useWithdrawals } from '../api/list-withdrawals';
+import { StackedTable } from '../../../components/StackedTable';
 
 type TWithdrawal = TAdminWithdrawal;
 
@@ -35,14 +36,7 @@ export function WithdrawalsPage() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Table.ScrollContainer
-        minWidth={800}
-        className="stacked-table"
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={t('admin.withdrawals.title')}
-      >
+      <StackedTable minWidth={800} label={t('admin.withdrawals.title')}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -61,7 +55,7 @@ export function WithdrawalsPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </StackedTable>
       <Pager count={withdrawals.data?.count ?? 0} page={page} onChange={setPage} />
     </Stack>
   );

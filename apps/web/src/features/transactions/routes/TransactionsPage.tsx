@@ -16,6 +16,7 @@ import { formatAmount, formatDateTime } from '../../../lib/format';
 import { type TFinancesFilter, useFinances } from '../api/list-finances';
 import { filtersFromSearch, isFiltered, searchFromFilters } from '../lib/filters';
 import { rowView } from '../lib/row';
+import { StackedTable } from '../../../components/StackedTable';
 
 const STATUS_COLORS: Record<TOperationStatus, string> = {
   pending: 'yellow',
@@ -130,14 +131,7 @@ export function TransactionsPage() {
           }
         />
       </SimpleGrid>
-      <Table.ScrollContainer
-        minWidth={640}
-        className="stacked-table"
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={t('transactions.title')}
-      >
+      <StackedTable minWidth={640} label={t('transactions.title')}>
         <Table striped data-testid="transactions">
           <Table.Thead>
             <Table.Tr>
@@ -154,7 +148,7 @@ export function TransactionsPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </StackedTable>
       {finances.data?.count === 0 &&
         (isFiltered(filter) ? (
           <Stack align="center" gap="xs" data-testid="transactions-no-results">
