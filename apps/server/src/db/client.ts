@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { namedStatements, type TNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 /** The database, or a transaction on it: services take either. */
@@ -43,7 +44,7 @@ const MIGRATION_LOCK = 72_001;
 export function openDatabase(options: DatabaseOptions): Database {
   if ('pglite' in options) {
     const client = options.pglite;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(namedStatements(client), { schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
@@ -98,6 +99,27 @@ async function initialiseApart(dataDir: string): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`Making the PGlite data directory failed (${code})`)),
     );
   });
+}
+
+/**
+ * A query that is a named prepared statement (`.prepare(name)`): on PostgreSQL node-postgres
+ * prepares it by its name; on PGlite, whose drizzle driver drops the name, it becomes a named
+ * statement too (db/pglite-statements.ts). Call with the top-level database, not a transaction.
+ *
+ * `memoMs`, for a read only: on PGlite, the same parameters get the same answer again without
+ * running it while no other statement has run on the database since, for at most `memoMs` (the
+ * staleness the statement's own `now()` may have). Ignored on PostgreSQL, which other processes
+ * write to.
+ */
+export function prepareNamed<T extends { toSQL(): { sql: string }; prepare(name: string): unknown }>(
+  db: Db,
+  query: T,
+  name: string,
+  options: { memoMs?: number } = {},
+): ReturnType<T['prepare']> {
+  const client = (db as { $client?: Partial<TNamedStatements> }).$client;
+  client?.keep?.(query.toSQL().sql, options.memoMs);
+  return query.prepare(name) as ReturnType<T['prepare']>;
 }
 
 export async function ping(db: Db): Promise<void> {

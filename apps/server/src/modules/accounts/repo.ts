@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { type Db, prepareNamed } from '../../db/client';
 import { binaryLegEnds, oneTimeTokens, uploads, users } from '../../db/schema';
 import { liveSessionOf } from '../sessions/service';
 
@@ -23,11 +23,14 @@ export function prepareUserWith<T extends Record<string, SQL>>(
   name: string,
   extra: (userId: SQL) => T,
 ): (id: number) => Promise<({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined> {
-  const query = db
-    .select({ user: users, ...extra(sql`${users.id}`) })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare(name);
+  const query = prepareNamed(
+    db,
+    db
+      .select({ user: users, ...extra(sql`${users.id}`) })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+    name,
+  );
   return async (id) => {
     const [row] = await query.execute({ id });
     return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
@@ -64,21 +67,27 @@ export type TProfileUser = Pick<
 
 /**
  * `prepareUserWith` for a signed-in call, with the profile's columns only: the row only while the session is live (the check of
- * the session module), so the session check and the read are one round trip.
+ * the session module), so the session check and the read are one round trip. `memo`: see
+ * `prepareNamed` (PGlite only).
  */
 export function prepareUserOfSession<T extends Record<string, SQL>>(
   db: Db,
   name: string,
   extra: (userId: SQL) => T,
+  memo: { memoMs?: number } = {},
 ): (
   id: number,
   sessionId: string,
 ) => Promise<({ user: TProfileUser } & { [K in keyof T]: unknown }) | undefined> {
-  const query = db
-    .select({ user: profileColumns, ...extra(sql`${users.id}`) })
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), liveSessionOf(sql`${users.id}`)))
-    .prepare(name);
+  const query = prepareNamed(
+    db,
+    db
+      .select({ user: profileColumns, ...extra(sql`${users.id}`) })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), liveSessionOf(sql`${users.id}`))),
+    name,
+    memo,
+  );
   return async (id, sessionId) => {
     const [row] = await query.execute({ id, sessionId });
     return row as ({ user: TProfileUser } & { [K in keyof T]: unknown }) | undefined;

@@ -48,6 +48,9 @@ export function avatarUrl(avatarId: string | null): string | null {
   return avatarId ? `/media/avatars/${avatarId}` : null;
 }
 
+/** At most how long PGlite gives a profile read's answer again (see `sessionProfileRow`). */
+const PROFILE_MEMO_MS = 1000;
+
 /** How long an address an account signed in from stays its own: exempt from strangers' limits. */
 const KNOWN_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
 /** The longest the account's slow-down makes anyone wait between two attempts. */
@@ -65,7 +68,13 @@ export function createAccounts(deps: {
 
   const profileExtra = (id: SQL) => ({ balances: balanceRows(id), grants: lockedGrantRows(id) });
   const profileRow = repo.prepareUserWith(db, 'profile_read', profileExtra);
-  const sessionProfileRow = repo.prepareUserOfSession(db, 'profile_read_session', profileExtra);
+  // On PGlite the profile read's answer is given again while nothing else has run on the
+  // database (db/pglite-statements.ts): any write, of anyone, forgets it. Its only clock is the
+  // session's expiry (`now()`), which the token's own expiry, checked first, already enforces
+  // to the second; the due DFT twelfths are computed from the grants here, at each call.
+  const sessionProfileRow = repo.prepareUserOfSession(db, 'profile_read_session', profileExtra, {
+    memoMs: PROFILE_MEMO_MS,
+  });
 
   // A read writes nothing, and is one statement: the user row, its balances and bonus totals,
   // and its locked DFT grants. Twelfths due by now are shown unlocked whether or not the job
@@ -203,7 +212,15 @@ export function createAccounts(deps: {
     profile,
     sessionProfile,
 
-    async register(input: TRegisterRequest, meta: TClientMeta): Promise<TAuthResponse> {
+    /**
+     * `within`, when given, runs in the registration's transaction once the user exists (the
+     * landing flow opens its order there): what it refuses registers nobody.
+     */
+    async register(
+      input: TRegisterRequest,
+      meta: TClientMeta,
+      within?: (tx: Db, userId: number) => Promise<void>,
+    ): Promise<TAuthResponse> {
       // Every sign-up with a valid form counts, refused ones too (so it is no fast way to test
       // which emails have accounts); counted before the work, so a burst cannot slip past.
       await deps.rateLimiter.attempt(
@@ -248,6 +265,7 @@ export function createAccounts(deps: {
               ip: meta.ip,
               details: { mentor_id: mentor.id },
             });
+            if (within) await within(tx, user.id);
             const token = await deps.sessions.issue(user.id, meta, tx);
             return { token, user: await toProfile(tx, user) };
           });

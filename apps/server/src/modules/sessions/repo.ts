@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, prepareNamed } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
 export async function insertSession(
@@ -14,20 +14,23 @@ export async function insertSession(
  * named prepared statement: parsed and planned once per connection.
  */
 export function prepareFindLiveSession(db: Db) {
-  const query = db
-    .select({ userId: users.id, isSuperuser: users.isSuperuser })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.isActive, true),
+  const query = prepareNamed(
+    db,
+    db
+      .select({ userId: users.id, isSuperuser: users.isSuperuser })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.isActive, true),
+        ),
       ),
-    )
-    .prepare('session_live');
+    'session_live',
+  );
   return async (sessionId: string, userId: number) => (await query.execute({ sessionId, userId }))[0];
 }
 
