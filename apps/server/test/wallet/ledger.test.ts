@@ -7,6 +7,8 @@ import { call, post, testApp } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
+import { queryRows } from '../../src/db/client';
+import { accountIds, accountIdsQuery } from '../../src/modules/ledger/repo';
 import { ledgerPostings, ledgerTransfers } from '../../src/db/schema';
 
 const deposit = (userId: number, amount: bigint, reference: string) => ({
@@ -101,6 +103,27 @@ describe('ledger transfers', () => {
     ).rejects.toThrow();
     expect(await countRows(app, ledgerPostings)).toBe(2);
     expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+});
+
+describe('ledger accounts', () => {
+  it('are found in one statement by the unique index, also among many and without statistics', async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    await db.execute(sql`insert into users (email, first_name, last_name, referral_id)
+      select 'many' || n || '@example.com', 'Many', 'Accounts', 'MANY' || n from generate_series(1, 3000) n`);
+    await db.execute(sql`insert into ledger_accounts (user_id, currency, purpose)
+      select u.id, c.currency, 'main' from users u cross join (values ('USDT'), ('DXN')) c(currency)
+      on conflict do nothing`);
+    const refs = [userAccount(1500, 'USDT'), companyAccount('USDT', COMPANY_PURPOSES.sales)];
+    const rows = await queryRows<Record<string, string>>(db, sql`explain ${accountIdsQuery(db, refs)}`);
+    const plan = rows.map((row) => Object.values(row)[0]).join('\n');
+    expect(plan).not.toMatch(/Seq Scan/);
+    expect(plan).toMatch(/ledger_accounts_owner_key/);
+
+    const ids = await accountIds(db, refs);
+    const again = await accountIds(db, [...refs].reverse());
+    expect(again).toEqual([...ids].reverse());
   });
 });
 

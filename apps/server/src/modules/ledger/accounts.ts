@@ -3,9 +3,16 @@ import type { TCurrency } from '@portal/contracts';
 /**
  * What a user's ledger account is for. `main` holds the spendable USDT and DXN balances; DFT is
  * `dft_locked` until 1/12 unlocks into `dft_available` (compensation-plan.md section 4); a
- * withdrawal's amount and fee wait in `withdrawal_hold` until it is sent or rejected.
+ * withdrawal's amount and fee wait in `withdrawal_hold` until it is sent or rejected; a token
+ * pack's DXN waits in `token_pack_locked` until the pack ends (modules/products).
  */
-export const USER_PURPOSES = ['main', 'dft_locked', 'dft_available', 'withdrawal_hold'] as const;
+export const USER_PURPOSES = [
+  'main',
+  'dft_locked',
+  'dft_available',
+  'withdrawal_hold',
+  'token_pack_locked',
+] as const;
 export type TUserPurpose = (typeof USER_PURPOSES)[number];
 
 /**
@@ -26,6 +33,12 @@ export const COMPANY_PURPOSES = {
   dftRedeemed: 'company:dft_redeemed',
   /** DexNet tokens given for redeemed DFT. */
   dxnIssued: 'company:dxn_issued',
+  /** What partners paid for purchases; refunds return from it. */
+  sales: 'company:sales',
+  /** Sold gift certificates not yet activated or returned: the company owes them. */
+  giftCertificates: 'company:gift_certificates',
+  /** DXN the company pays out as product yields (token packs, validator fee shares). */
+  productYields: 'company:product_yields',
 } as const;
 export type TCompanyPurpose = (typeof COMPANY_PURPOSES)[keyof typeof COMPANY_PURPOSES];
 

@@ -26,6 +26,54 @@ export async function insertTransfer(
   return { id: existing!.id, created: false };
 }
 
+/**
+ * The ids of several accounts in one statement, opening any not there yet (the rare first use
+ * goes one account at a time). By the accounts' unique index: user accounts by user, company
+ * accounts by currency and purpose.
+ */
+export async function accountIds(db: Db, accounts: TAccountRef[]): Promise<number[]> {
+  const key = (account: { userId: number | null; currency: string; purpose: string }) =>
+    `${account.userId ?? ''}/${account.currency}/${account.purpose}`;
+  const found = await accountIdsQuery(db, accounts);
+  const ids = new Map(found.map((row) => [key(row), row.id]));
+  const result: number[] = [];
+  for (const account of accounts) result.push(ids.get(key(account)) ?? (await accountId(db, account)));
+  return result;
+}
+
+/** The select of `accountIds` (its plan is tested: the unique index, whatever the statistics). */
+export function accountIdsQuery(db: Db, accounts: TAccountRef[]) {
+  const users = accounts.filter((account) => account.userId !== null);
+  const company = accounts.filter((account) => account.userId === null);
+  const conditions = [
+    ...(users.length
+      ? [
+          sql`(${ledgerAccounts.userId}, ${ledgerAccounts.currency}, ${ledgerAccounts.purpose}) in (${sql.join(
+            users.map((account) => sql`(${account.userId}::bigint, ${account.currency}, ${account.purpose})`),
+            sql`, `,
+          )})`,
+        ]
+      : []),
+    ...(company.length
+      ? [
+          sql`(${ledgerAccounts.userId} is null and (${ledgerAccounts.currency}, ${ledgerAccounts.purpose}) in (${sql.join(
+            company.map((account) => sql`(${account.currency}, ${account.purpose})`),
+            sql`, `,
+          )}))`,
+        ]
+      : []),
+  ];
+  return db
+    .select({
+      id: ledgerAccounts.id,
+      userId: ledgerAccounts.userId,
+      currency: ledgerAccounts.currency,
+      purpose: ledgerAccounts.purpose,
+    })
+    .from(ledgerAccounts)
+    .where(sql.join(conditions, sql` or `));
+}
+
 /** The account's id, opening it on first use. */
 export async function accountId(db: Db, account: TAccountRef): Promise<number> {
   const [opened] = await db

@@ -55,9 +55,12 @@ export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id:
   });
   if (!transfer.created) return transfer;
 
-  const legs = await Promise.all(
-    mergeLegs(input.legs).map(async (leg) => ({ ...leg, id: await repo.accountId(db, leg.account) })),
+  const merged = mergeLegs(input.legs);
+  const ids = await repo.accountIds(
+    db,
+    merged.map((leg) => leg.account),
   );
+  const legs = merged.map((leg, index) => ({ ...leg, id: ids[index]! }));
   for (const leg of [...legs].sort((a, b) => a.id - b.id)) {
     if (leg.account.userId === null) continue;
     if (!(await repo.moveUserBalance(db, leg.id, leg.amount))) throw new InsufficientFundsError(leg.account);
