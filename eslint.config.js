@@ -80,15 +80,22 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...['auth', 'profile', 'dashboard', 'admin', 'wallet', 'team', 'wiki', 'transactions'].map(
-              (feature) => ({
-                target: `./apps/web/src/features/${feature}`,
-                from: './apps/web/src/features',
-                except: [`./${feature}`],
-                message:
-                  'Features do not import each other: move shared code to components/, lib/ or hooks/.',
-              }),
-            ),
+            ...[
+              'auth',
+              'profile',
+              'dashboard',
+              'admin',
+              'wallet',
+              'team',
+              'wiki',
+              'transactions',
+              'orders',
+            ].map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: move shared code to components/, lib/ or hooks/.',
+            })),
             {
               target: './apps/web/src/features',
               from: './apps/web/src/app',

@@ -45,6 +45,12 @@ import { unlockAllDue } from './modules/dft/service';
 import { rateRoutes } from './modules/rates/routes';
 import { startJobs } from './jobs/scheduler';
 import { createWithdrawals } from './modules/withdrawals/service';
+import { catalogRoutes } from './modules/catalog/routes';
+import { createCatalog } from './modules/catalog/service';
+import { orderRoutes } from './modules/orders/routes';
+import { createOrders } from './modules/orders/service';
+import { productRoutes } from './modules/products/routes';
+import { createProducts, payDueTokenPacks } from './modules/products/service';
 
 export type TAppOptions = {
   config: TConfig;
@@ -149,6 +155,11 @@ export async function buildApp({
     chain,
     onRejected: (log) =>
       app.log.error({ rejectedLog: log }, 'chain log rejected: it is kept for admins to look into'),
+    onOrderPaymentError: (error, orderId) =>
+      app.log.error(
+        { err: error, orderId },
+        'an order was not paid from its credited invoice; it keeps waiting',
+      ),
   });
   const deposits = createDeposits({
     db,
@@ -177,6 +188,34 @@ export async function buildApp({
   depositRoutes(app, { deposits });
   if (devChain) devChainRoutes(app, { devChain: createDevChainCalls(devChain, config.amountMax) });
   cardRoutes(app, { cards });
+
+  // ---- shop (issue 7) ----
+  const catalog = createCatalog({ db, amountMax: config.amountMax });
+  catalogRoutes(app, { catalog });
+  const orders = createOrders({ db, catalog, accounts });
+  orderRoutes(app, { orders });
+  if (config.jobs) {
+    startJobs(app, [
+      {
+        name: 'order-expiry',
+        everyMs: 60_000,
+        run: async () => {
+          await orders.expire();
+        },
+      },
+    ]);
+  }
+  // products (virtual nodes, token packs, offers, purchases by the unit)
+  productRoutes(app, { products: createProducts({ db, catalog }) });
+  if (config.jobs) {
+    startJobs(app, [
+      {
+        name: 'token-pack-yields',
+        everyMs: 60 * 60 * 1000,
+        run: async () => void (await payDueTokenPacks(db)),
+      },
+    ]);
+  }
 
   if (config.jobs) {
     startJobs(app, [{ name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: () => unlockAllDue(db) }]);

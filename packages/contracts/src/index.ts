@@ -8,5 +8,8 @@ export * from './fields';
 export * from './languages';
 export * from './messages';
 export * from './money';
+export * from './orders';
+export * from './products';
+export * from './shop';
 export * from './validation';
 export * from './wallet';

@@ -107,6 +107,27 @@ export const MESSAGES = {
     'The card was declined: not enough funds on it. Try a smaller amount or another card.',
   cardProviderUnavailable: 'The card payment service is unavailable. Please try again later.',
   depositsUnavailable: 'Deposits are unavailable. Please try again later.',
+  // shop
+  productNotFound: 'Product not found.',
+  soldOut: 'Sold out.',
+  orderPaymentError: 'Order payment error.',
+  orderQuantityRange: 'Enter a quantity from 1 to {max}.',
+  orderProductNotDevice: 'Only a device can be ordered for shipping.',
+  orderNotAwaitingPayment: 'This order is not waiting for payment.',
+  orderAddressLocked: 'The shipping address cannot be changed once the order is in transit.',
+  orderClosed: 'This order is closed.',
+  orderNotPaid: 'This order is not paid yet.',
+  orderStatusNotNext: 'This order cannot move to that status.',
+  orderNoShippingAddress: 'The order has no shipping address yet.',
+  // shop: virtual nodes, token packs, offers (modules/products)
+  virtualNodeNotFound: 'Virtual node not found.',
+  notAVirtualNode: 'This product is not a virtual node.',
+  nodeAlreadyUpgraded: 'This virtual node has already been upgraded.',
+  upgradeNotHigher: 'A virtual node can only be upgraded to a higher tier.',
+  notATokenPack: 'This product is not a token pack.',
+  quoteExpired: 'The price quote has expired. Get a new quote and try again.',
+  unitsOutOfRange: 'Enter a number of units from 1 to 100.',
+  notSoldByUnit: 'This product cannot be bought by the unit. Use {call}.',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

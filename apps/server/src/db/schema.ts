@@ -381,6 +381,7 @@ export const invoices = pgTable(
     userId: userRef().notNull(),
     purpose: text('purpose').notNull(),
     orderId: bigint('order_id', { mode: 'number' }),
+    validatorKeyId: bigint('validator_key_id', { mode: 'number' }),
     currency: text('currency').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     address: text('address').notNull(),
@@ -394,7 +395,7 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_user_status_idx').on(t.userId, t.status),
     check('invoices_status_check', sql`${t.status} in ('pending', 'confirming', 'paid', 'expired')`),
-    check('invoices_purpose_check', sql`${t.purpose} in ('deposit', 'order')`),
+    check('invoices_purpose_check', sql`${t.purpose} in ('deposit', 'order', 'validator_key')`),
   ],
 );
 
@@ -527,5 +528,358 @@ export const cardPayments = pgTable(
     index('card_payments_charged_idx')
       .on(t.id)
       .where(sql`${t.status} = 'charged'`),
+  ],
+);
+
+// ---- shop: catalogue, purchases, orders and products (issue 7; modules/catalog, modules/purchases) ----
+
+/**
+ * What the company sells (compensation-plan.md sections 2, 7 and 8). `price` is the current list
+ * price in USDT minor units; `attributes` hold a kind's own values (a tariff's matching depth,
+ * a token pack's lock years). Event tickets count their seats here: `sold` only grows by a
+ * statement that checks it against `seats`.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+    available: boolean('available').notNull().default(true),
+    attributes: jsonb('attributes').notNull().default({}),
+    position: integer('position').notNull().default(0),
+    seats: integer('seats'),
+    sold: integer('sold').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_code_key').on(t.code),
+    index('products_kind_idx').on(t.kind, t.position),
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_seats_check', sql`${t.seats} is null or ${t.sold} between 0 and ${t.seats}`),
+    check(
+      'products_kind_check',
+      sql`${t.kind} in ('tariff', 'device', 'virtual_node', 'token_pack', 'validator_key', 'event_ticket', 'starlink', 'gift_certificate')`,
+    ),
+  ],
+);
+
+/** Every price or availability a product has had, from its seed on: a purchase names the one it paid. */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    id: id(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+    available: boolean('available').notNull(),
+    attributes: jsonb('attributes').notNull().default({}),
+    /** The admin who changed it; null for the seed. */
+    changedBy: userRef('changed_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_prices_product_idx').on(t.productId, t.id)],
+);
+
+/**
+ * One purchase: what was bought at which price, and the ledger transfer that paid it. Prices are
+ * USDT minor units for `units` units together; `paid` is what left the buyer's balance in
+ * `currency` (DXN at the quote's rate). `bv` is its volume (compensation-plan.md section 1).
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    priceId: bigint('price_id', { mode: 'number' })
+      .notNull()
+      .references(() => productPrices.id),
+    kind: text('kind').notNull(),
+    units: integer('units').notNull().default(1),
+    listPrice: bigint('list_price', { mode: 'bigint' }).notNull(),
+    discount: bigint('discount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    netPrice: bigint('net_price', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    paid: bigint('paid', { mode: 'bigint' }).notNull(),
+    bv: bigint('bv', { mode: 'bigint' }).notNull(),
+    quoteId: uuid('quote_id'),
+    promocode: text('promocode'),
+    status: text('status').notNull().default('completed'),
+    /** The ledger transfer's reference: one purchase per reference. */
+    reference: text('reference').notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('purchases_reference_key').on(t.reference),
+    index('purchases_user_idx').on(t.userId, t.id),
+    index('purchases_product_idx').on(t.productId),
+    check('purchases_units_check', sql`${t.units} > 0`),
+    check(
+      'purchases_amounts_check',
+      sql`${t.discount} >= 0 and ${t.netPrice} = ${t.listPrice} - ${t.discount}`,
+    ),
+    check('purchases_status_check', sql`${t.status} in ('completed', 'refunded')`),
+    check('purchases_currency_check', sql`${t.currency} in ('USDT', 'DXN')`),
+  ],
+);
+
+/**
+ * Append-only events for the compensation engine (issue 8): a purchase with volume, or the refund
+ * that takes it back. `processed_at` is set by the consumer, once.
+ */
+export const purchaseEvents = pgTable(
+  'purchase_events',
+  {
+    id: id(),
+    purchaseId: bigint('purchase_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchases.id),
+    userId: userRef().notNull(),
+    kind: text('kind').notNull(),
+    bv: bigint('bv', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('purchase_events_purchase_kind_key').on(t.purchaseId, t.kind),
+    index('purchase_events_pending_idx')
+      .on(t.id)
+      .where(sql`${t.processedAt} is null`),
+    check('purchase_events_kind_check', sql`${t.kind} in ('purchase', 'refund')`),
+  ],
+);
+
+/**
+ * A partner's earning cap window (compensation-plan.md section 2): 5 x the price of the tariff
+ * that opened it, grown by 5 x an upgrade's difference. `earned` is filled by the compensation
+ * engine and never passes `cap`. One open window per partner; a renewal closes the old one.
+ */
+export const capWindows = pgTable(
+  'cap_windows',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    /** The tariff held now (the higher one after an upgrade). */
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    cap: bigint('cap', { mode: 'bigint' }).notNull(),
+    earned: bigint('earned', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cap_windows_open_key')
+      .on(t.userId)
+      .where(sql`${t.closedAt} is null`),
+    index('cap_windows_user_idx').on(t.userId, t.id),
+    check('cap_windows_earned_check', sql`${t.earned} between 0 and ${t.cap}`),
+  ],
+);
+
+/** A tariff purchase asked for (api.md purchase/request): the price quoted, until confirmed or expired. */
+export const purchaseRequests = pgTable(
+  'purchase_requests',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userRef().notNull(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    priceId: bigint('price_id', { mode: 'number' })
+      .notNull()
+      .references(() => productPrices.id),
+    /** new, upgrade or renewal (compensation-plan.md section 2). */
+    kind: text('kind').notNull(),
+    listPrice: bigint('list_price', { mode: 'bigint' }).notNull(),
+    discount: bigint('discount', { mode: 'bigint' }).notNull(),
+    total: bigint('total', { mode: 'bigint' }).notNull(),
+    promocode: text('promocode'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('purchase_requests_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A device order (compensation-plan.md section 7), paid from the balance or by a chain invoice. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** What the partner and support quote, e.g. "DN-000042". */
+    number: text('number').notNull(),
+    userId: userRef().notNull(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull().default(1),
+    starlink: boolean('starlink').notNull().default(false),
+    /** USDT minor units: the devices and the add-on, after discounts. */
+    total: bigint('total', { mode: 'bigint' }).notNull(),
+    status: text('status').notNull().default('WAIT_PAYMENT'),
+    /** { full_name, phone, country, city, address, postcode }. */
+    shipping: jsonb('shipping').notNull().default({}),
+    estimatedShippingDate: text('estimated_shipping_date'),
+    trackNumber: text('track_number'),
+    serialNumber: text('serial_number'),
+    /** Who hosts the node (node income's 20%): the owner's mentor by default, else the company. */
+    hostingUserId: userRef('hosting_user_id'),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    /** The Starlink add-on's own purchase, when the order has it (modules/orders). */
+    starlinkPurchaseId: bigint('starlink_purchase_id', { mode: 'number' }).references(() => purchases.id),
+    /**
+     * The pricing step's answer at order time, per part (`device`, `starlink`): what the order's
+     * payment records, whenever it comes (modules/orders).
+     */
+    pricing: jsonb('pricing').notNull().default({}),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A tariff that includes devices opens its orders already paid. */
+    sourcePurchaseId: bigint('source_purchase_id', { mode: 'number' }).references(() => purchases.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    index('orders_user_idx').on(t.userId, t.id),
+    index('orders_status_idx').on(t.status, t.id),
+    index('orders_waiting_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'WAIT_PAYMENT'`),
+    check('orders_quantity_check', sql`${t.quantity} between 1 and 100`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('WAIT_PAYMENT', 'PAID', 'PROCESSED', 'PREPARING_TO_SHIP', 'SHIPPING', 'SHIPPED', 'Canceled', 'Failed')`,
+    ),
+  ],
+);
+
+/**
+ * Nodes a partner holds (node income, issue 8): a device from an order or a tariff, or a virtual
+ * node. An upgraded virtual node is kept with status `upgraded` and the new one names it.
+ */
+export const nodes = pgTable(
+  'nodes',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    kind: text('kind').notNull(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    hostingUserId: userRef('hosting_user_id'),
+    upgradedFromId: bigint('upgraded_from_id', { mode: 'number' }),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('nodes_user_idx').on(t.userId, t.kind, t.status),
+    check('nodes_kind_check', sql`${t.kind} in ('device', 'virtual')`),
+    check('nodes_status_check', sql`${t.status} in ('active', 'upgraded', 'canceled')`),
+  ],
+);
+
+/** A token pack (compensation-plan.md section 7): DXN bought at a quote, locked, with a yearly yield. */
+export const tokenPacks = pgTable(
+  'token_packs',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    purchaseId: bigint('purchase_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchases.id),
+    /** DXN minor units locked. */
+    principal: bigint('principal', { mode: 'bigint' }).notNull(),
+    years: integer('years').notNull(),
+    /** Yearly yield in basis points: 1500 or 2000. */
+    yieldBp: integer('yield_bp').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Pack years whose yield was paid (and, after the last, the principal released). */
+    yearsPaid: integer('years_paid').notNull().default(0),
+  },
+  (t) => [
+    index('token_packs_user_idx').on(t.userId, t.id),
+    index('token_packs_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.yearsPaid} < ${t.years}`),
+    check('token_packs_years_check', sql`${t.years} in (1, 2) and ${t.yearsPaid} between 0 and ${t.years}`),
+  ],
+);
+
+/**
+ * A validator key (compensation-plan.md section 8): reserved, paid within 15 minutes, activated
+ * within 24 hours with the code shown once (only its hash is kept), else released and refunded.
+ */
+export const validatorKeys = pgTable(
+  'validator_keys',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    status: text('status').notNull().default('reserved'),
+    currency: text('currency').notNull(),
+    /** What is due (reserved) or was paid, in `currency` minor units. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    quoteId: uuid('quote_id'),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    codeHash: text('code_hash'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    activateUntil: timestamp('activate_until', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('validator_keys_user_idx').on(t.userId, t.status),
+    uniqueIndex('validator_keys_code_key').on(t.codeHash),
+    check(
+      'validator_keys_status_check',
+      sql`${t.status} in ('reserved', 'paid', 'activated', 'released', 'expired')`,
+    ),
+    check('validator_keys_currency_check', sql`${t.currency} in ('USDT', 'DXN')`),
+  ],
+);
+
+/**
+ * A gift certificate (compensation-plan.md section 7): its amount leaves the buyer's balance at
+ * purchase; activation credits the activator; not activated in 24 hours, it returns to the buyer.
+ */
+export const giftCertificates = pgTable(
+  'gift_certificates',
+  {
+    id: id(),
+    buyerId: userRef('buyer_id').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** SHA-256 of the code: the code itself is shown once and never stored. */
+    codeHash: text('code_hash').notNull(),
+    status: text('status').notNull().default('active'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    activatedBy: userRef('activated_by'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gift_certificates_code_key').on(t.codeHash),
+    index('gift_certificates_buyer_idx').on(t.buyerId, t.id),
+    index('gift_certificates_active_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
+    check('gift_certificates_amount_check', sql`${t.amount} > 0`),
+    check('gift_certificates_status_check', sql`${t.status} in ('active', 'activated', 'canceled')`),
   ],
 );

@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../../src/db/client';
+
+/**
+ * The migrations that seed data (their names say `seed`): a fresh database holds what they insert,
+ * as a migrated one does (the catalogue's products).
+ */
+const migrations = fileURLToPath(new URL('../../drizzle/', import.meta.url));
+const SEEDS = readdirSync(migrations)
+  .filter((file) => /^\d+_seed_.*\.sql$/.test(file))
+  .sort()
+  .flatMap((file) => readFileSync(`${migrations}${file}`, 'utf8').split('--> statement-breakpoint'));
 
 let opened: Promise<{ database: Database; dispose: () => Promise<void> }> | undefined;
 
@@ -19,6 +30,7 @@ export async function freshDatabase(): Promise<Database> {
   await database.db.execute(
     sql.raw(`truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`),
   );
+  for (const statement of SEEDS) await database.db.execute(sql.raw(statement));
   return database;
 }
 

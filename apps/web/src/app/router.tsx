@@ -104,6 +104,45 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/shop',
+            element: screen(
+              () => import('./shells/ShopLayout'),
+              (m) => m.ShopLayout,
+            ),
+            children: [
+              { index: true, element: <Navigate to="packages" replace /> },
+              // Each area of the Shop (SHOP_TABS in shells/ShopLayout.tsx) adds its route here.
+              {
+                path: 'devices',
+                element: screen(
+                  () => import('../features/orders/routes/DevicesPage'),
+                  (m) => m.DevicesPage,
+                ),
+              },
+              {
+                path: 'orders',
+                element: screen(
+                  () => import('../features/orders/routes/OrdersPage'),
+                  (m) => m.OrdersPage,
+                ),
+              },
+              {
+                path: 'nodes',
+                element: screen(
+                  () => import('../features/products/routes/NodesPage'),
+                  (m) => m.NodesPage,
+                ),
+              },
+              {
+                path: 'token-packs',
+                element: screen(
+                  () => import('../features/products/routes/TokenPacksPage'),
+                  (m) => m.TokenPacksPage,
+                ),
+              },
+            ],
+          },
+          {
             path: '/team',
             element: screen(
               () => import('../features/team/routes/TeamPage'),
@@ -177,6 +216,13 @@ export const routes: RouteObject[] = [
                 element: screen(
                   () => import('../features/admin/routes/LedgerPage'),
                   (m) => m.LedgerPage,
+                ),
+              },
+              {
+                path: '/admin/orders',
+                element: screen(
+                  () => import('../features/orders/routes/AdminOrdersPage'),
+                  (m) => m.AdminOrdersPage,
                 ),
               },
               {

@@ -86,6 +86,24 @@ export async function findOpenDepositInvoice(
   return row;
 }
 
+/** The open invoice of an order (the partner's own). */
+export async function findOpenOrderInvoice(db: Db, filter: { userId: number; orderId: number; now: Date }) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.userId, filter.userId),
+        eq(invoices.purpose, 'order'),
+        eq(invoices.orderId, filter.orderId),
+        isOpen(filter.now),
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(1);
+  return row;
+}
+
 export async function insertInvoice(db: Db, invoice: typeof invoices.$inferInsert): Promise<TInvoiceRow> {
   const [row] = await db.insert(invoices).values(invoice).returning();
   return row!;
@@ -112,8 +130,15 @@ export async function matchInvoice(
   transfer: { id: number; userId: number; currency: string; amount: bigint },
   status: 'confirming' | 'paid',
   now: Date,
-): Promise<void> {
-  await db.execute(sql`
+): Promise<TPaidInvoice | undefined> {
+  const rows = await queryRows<{
+    id: string;
+    purpose: string;
+    order_id: string | number | null;
+    user_id: string | number;
+  }>(
+    db,
+    sql`
     update ${invoices} set status = ${status}, chain_transfer_id = ${transfer.id},
       paid_at = ${status === 'paid' ? now.toISOString() : null}::timestamptz
     where id = (
@@ -121,7 +146,18 @@ export async function matchInvoice(
       where user_id = ${transfer.userId} and currency = ${transfer.currency} and amount <= ${transfer.amount}
         and status = 'pending' and chain_transfer_id is null and expires_at > ${now.toISOString()}::timestamptz
       order by (amount = ${transfer.amount}) desc, created_at desc, id desc limit 1
-      for update skip locked)`);
+      for update skip locked)
+    returning id, purpose, order_id, user_id`,
+  );
+  const row = rows[0];
+  return row
+    ? {
+        id: row.id,
+        purpose: row.purpose,
+        orderId: row.order_id === null ? null : Number(row.order_id),
+        userId: Number(row.user_id),
+      }
+    : undefined;
 }
 
 /** An invoice that waited on a rejected transfer waits again (or expires in its time). */
@@ -160,14 +196,30 @@ export async function unmatchedSince(db: Db, userId: number, currency: string, s
   return BigInt(rows[0]?.total ?? '0');
 }
 
-/** Whether an invoice waits on this transfer (it was attached when the transfer was seen). */
-export async function payAttachedInvoice(db: Db, transferId: number): Promise<boolean> {
-  const paid = await db
+/** The invoice a transfer was attached to when it was seen, while it confirms. */
+export async function attachedInvoice(db: Db, transferId: number) {
+  const [row] = await db
+    .select({ purpose: invoices.purpose, orderId: invoices.orderId })
+    .from(invoices)
+    .where(and(eq(invoices.chainTransferId, transferId), eq(invoices.status, 'confirming')));
+  return row;
+}
+
+export type TPaidInvoice = { id: string; purpose: string; orderId: number | null; userId: number };
+
+/** The invoice that waited on this transfer (attached when the transfer was seen), now paid. */
+export async function payAttachedInvoice(db: Db, transferId: number): Promise<TPaidInvoice | undefined> {
+  const [paid] = await db
     .update(invoices)
     .set({ status: 'paid', paidAt: new Date() })
     .where(and(eq(invoices.chainTransferId, transferId), eq(invoices.status, 'confirming')))
-    .returning({ id: invoices.id });
-  return paid.length > 0;
+    .returning({
+      id: invoices.id,
+      purpose: invoices.purpose,
+      orderId: invoices.orderId,
+      userId: invoices.userId,
+    });
+  return paid;
 }
 
 export async function expireInvoices(db: Db, now: Date): Promise<number> {

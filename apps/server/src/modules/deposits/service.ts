@@ -13,6 +13,7 @@ import { checkAmountBound } from '../ledger/bounds';
 import type { Db } from '../../db/client';
 import { getAddress } from 'viem';
 import { fail } from '../../http/errors';
+import { orderToPay } from '../orders/service';
 import { depositAddressDeriver, depositAddressOf } from './addresses';
 import * as repo from './repo';
 import type { TInvoiceRow } from './repo';
@@ -66,12 +67,39 @@ export function createDeposits(deps: {
     };
   }
 
+  /**
+   * The invoice of the partner's unpaid order: its total in USDT at the partner's deposit address,
+   * the open one or a new one. It lives the invoice TTL, never past the order's own expiry; when
+   * the transfer paying it is credited, the order is paid from that credit (watcher.ts).
+   */
+  async function orderInvoice(userId: number, orderId: number): Promise<TInvoice> {
+    await depositAddressOf(db, derive, userId);
+    const now = new Date();
+    const invoice = await db.transaction(async (tx) => {
+      const { address } = (await repo.lockDepositAddress(tx, userId))!;
+      const order = await orderToPay(tx, userId, orderId, now);
+      const open = await repo.findOpenOrderInvoice(tx, { userId, orderId: order.id, now });
+      if (open) return open;
+      const ttlEnd = now.getTime() + config.chain.invoiceTtlMinutes * 60_000;
+      return repo.insertInvoice(tx, {
+        id: randomUUID(),
+        userId,
+        purpose: 'order',
+        orderId: order.id,
+        currency: 'USDT',
+        amount: order.total,
+        address,
+        expiresAt: new Date(Math.min(ttlEnd, order.expiresAt.getTime())),
+      });
+    });
+    return toInvoice(invoice, now);
+  }
+
   return {
     /** The partner's open deposit invoice for this currency and amount, or a new one. */
     async getOrCreateInvoice(userId: number, request: TInvoiceRequest): Promise<TInvoice> {
-      // Orders arrive with a later issue: until then no order exists to pay.
-      if (request.purpose === 'order') throw fail.notFound('orderNotFound');
       if (!watcher.available) throw fail.unavailable('depositsUnavailable');
+      if (request.purpose === 'order') return orderInvoice(userId, request.order_id);
       const amount = parseMinor(request.amount, request.currency);
       if (amount === null || amount <= 0n) throw fail.field('amount', 'invalidValue');
       checkAmountBound(amount, request.currency, config.amountMax);

@@ -5,6 +5,7 @@ import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { leg, postTransfer } from '../ledger/service';
+import { lockOrderForPayment, payOrderByInvoice } from '../orders/service';
 import { recordOperation, updateOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TChainTransferRow } from './repo';
@@ -62,6 +63,8 @@ export function createWatcher(deps: {
   chain: TChainAdapter;
   /** Called once per rejected log (logged at error level by the app). */
   onRejected?: (log: TRejectedLog) => void;
+  /** Called when an order could not be paid from the credit that its invoice received. */
+  onOrderPaymentError?: (error: unknown, orderId: number) => void;
 }) {
   const { db, chain } = deps;
   const required = deps.config.chain.confirmations;
@@ -209,6 +212,12 @@ export function createWatcher(deps: {
     const reference = chainReference(row);
     return db.transaction(async (tx) => {
       if (!(await repo.markCredited(tx, row.id))) return false;
+      // An order this transfer pays is locked before the balance moves, as paying it from the
+      // balance does (order, then balance): the two never wait on each other in turn.
+      const attached = await repo.attachedInvoice(tx, row.id);
+      if (attached?.purpose === 'order' && attached.orderId !== null) {
+        await lockOrderForPayment(tx, attached.orderId);
+      }
       await postTransfer(tx, {
         operationType: 'deposit',
         reference,
@@ -231,8 +240,22 @@ export function createWatcher(deps: {
       // The line exists since the transfer was seen; written here too should it be missing.
       await recordOperation(tx, { ...line, status: 'completed' });
       await updateOperation(tx, reference, { status: 'completed', confirmations });
-      if (!(await repo.payAttachedInvoice(tx, row.id))) {
-        await repo.matchInvoice(tx, { id: row.id, userId, currency, amount: row.amount }, 'paid', new Date());
+      const invoice =
+        (await repo.payAttachedInvoice(tx, row.id)) ??
+        (await repo.matchInvoice(
+          tx,
+          { id: row.id, userId, currency, amount: row.amount },
+          'paid',
+          new Date(),
+        ));
+      if (invoice?.purpose === 'order' && invoice.orderId !== null) {
+        // The order is paid from this credit, in its transaction; if that fails, the credit stands
+        // (a savepoint) and the order keeps waiting: it can still be paid from the balance.
+        try {
+          await tx.transaction((inner) => payOrderByInvoice(inner, { orderId: invoice.orderId!, userId }));
+        } catch (error) {
+          deps.onOrderPaymentError?.(error, invoice.orderId);
+        }
       }
       return true;
     });

@@ -12,6 +12,7 @@ import { changeLanguage, currentLanguage } from '../../lib/i18n';
 
 const AREAS = [
   { path: '/dashboard', key: 'dashboard' },
+  { path: '/shop', key: 'shop' },
   { path: '/team', key: 'team' },
   { path: '/transactions', key: 'transactions' },
   { path: '/wiki', key: 'wiki' },
@@ -24,6 +25,8 @@ const ADMIN_AREAS = [
   { path: '/admin/withdrawals', key: 'withdrawals' },
   { path: '/admin/ledger', key: 'ledger' },
   { path: '/admin/chain', key: 'rejectedLogs' },
+  { path: '/admin/catalog', key: 'catalog' },
+  { path: '/admin/orders', key: 'deviceOrders' },
 ] as const;
 
 /** The signed-in screens: header balances, navigation, and the area's content. */

@@ -1,0 +1,88 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { productPrices, products } from '../../db/schema';
+
+export type TProductRow = typeof products.$inferSelect;
+export type TProductPriceRow = typeof productPrices.$inferSelect;
+
+export async function listProducts(db: Db, kind?: string): Promise<TProductRow[]> {
+  return db
+    .select()
+    .from(products)
+    .where(kind ? eq(products.kind, kind) : undefined)
+    .orderBy(asc(products.position), asc(products.id));
+}
+
+export async function findProduct(db: Db, id: number): Promise<TProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+export async function findProductByCode(db: Db, code: string): Promise<TProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.code, code));
+  return row;
+}
+
+/** The product's row and its current price record, read together. */
+export async function currentPriceId(db: Db, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: productPrices.id })
+    .from(productPrices)
+    .where(eq(productPrices.productId, productId))
+    .orderBy(desc(productPrices.id))
+    .limit(1);
+  return row!.id;
+}
+
+/** Locks the product's row for the rest of the transaction (a price change, seats). */
+export async function lockProduct(db: Db, id: number): Promise<TProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
+  return row;
+}
+
+export async function updateProduct(
+  db: Db,
+  id: number,
+  patch: Partial<Pick<TProductRow, 'price' | 'available' | 'name' | 'attributes'>>,
+): Promise<TProductRow> {
+  const [row] = await db
+    .update(products)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertPrice(db: Db, row: typeof productPrices.$inferInsert): Promise<TProductPriceRow> {
+  const [inserted] = await db.insert(productPrices).values(row).returning();
+  return inserted!;
+}
+
+export async function priceHistory(db: Db, productId: number): Promise<TProductPriceRow[]> {
+  return db
+    .select()
+    .from(productPrices)
+    .where(eq(productPrices.productId, productId))
+    .orderBy(desc(productPrices.id));
+}
+
+/**
+ * Takes `count` seats of a product that counts them, in one statement that checks what is left:
+ * false when fewer are left (nothing taken). Two buyers of the last seat never both get it.
+ */
+export async function takeSeats(db: Db, id: number, count: number): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ sold: sql`${products.sold} + ${count}` })
+    .where(and(eq(products.id, id), lt(sql`${products.sold} + ${count - 1}`, products.seats)))
+    .returning({ id: products.id });
+  return rows.length === 1;
+}
+
+/** Gives seats back (a refunded ticket). */
+export async function returnSeats(db: Db, id: number, count: number): Promise<void> {
+  await db
+    .update(products)
+    .set({ sold: sql`${products.sold} - ${count}` })
+    .where(eq(products.id, id));
+}

@@ -1,0 +1,237 @@
+import {
+  formatMinor,
+  formatMinorShort,
+  parseMinor,
+  type TAdminProductUpdate,
+  type TCurrency,
+  type TProduct,
+  type TProductKind,
+  type TProductPriceChange,
+} from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { fail } from '../../http/errors';
+import { audit } from '../audit/service';
+import { checkAmountBound } from '../ledger/bounds';
+import * as repo from './repo';
+import type { TProductPriceRow, TProductRow } from './repo';
+
+export type { TProductRow };
+
+/** A price made by the pricing step: what a purchase records (USDT minor units). */
+export type TPricing = {
+  listPrice: bigint;
+  discount: bigint;
+  netPrice: bigint;
+  /** The product_prices row the list price comes from. */
+  priceId: number;
+  /** Each discount taken, by where it came from ("promocode", "black_friday"). */
+  discounts: { source: string; amount: bigint }[];
+};
+
+export type TPriceRequest = {
+  userId: number;
+  product: TProductRow;
+  /** Units bought together (1 unless the product is sold by the unit). */
+  units?: number;
+  /** The amount chosen, for products bought for an amount (token packs, gift certificates). */
+  amount?: bigint;
+  promocode?: string | null;
+  now?: Date;
+};
+
+/**
+ * A discount of the pricing step: given the request and its list price, the amount it takes off
+ * (or null). The promotions issue plugs in promo codes and the Black Friday window here.
+ */
+export type TDiscountRule = (
+  db: Db,
+  request: TPriceRequest & { now: Date },
+  listPrice: bigint,
+) => Promise<{ source: string; amount: bigint } | null>;
+
+/** Products bought for an amount the partner chooses rather than at a unit price. */
+export const AMOUNT_KINDS: readonly TProductKind[] = ['token_pack', 'gift_certificate'];
+
+type TScheduleEntry = { before: string; price: string };
+
+/**
+ * The unit list price of a product at `now`: an event ticket's price follows its schedule
+ * (compensation-plan.md section 7: 500 until 30 October, 750 until 30 November, 1000 from
+ * 1 December, UTC); every other product its price.
+ */
+export function unitPrice(product: Pick<TProductRow, 'price' | 'attributes'>, now: Date): bigint {
+  const schedule = (product.attributes as { price_schedule?: TScheduleEntry[] }).price_schedule ?? [];
+  const step = [...schedule]
+    .sort((a, b) => Date.parse(a.before) - Date.parse(b.before))
+    .find((entry) => now.getTime() < Date.parse(entry.before));
+  return step ? parseMinor(step.price, 'USDT')! : product.price;
+}
+
+/** The amount limits of a product bought for an amount (`min`/`max` attributes, USDT). */
+export function amountLimits(product: TProductRow): { min: bigint; max: bigint } {
+  const attributes = product.attributes as { min?: string; max?: string };
+  return {
+    min: parseMinor(attributes.min ?? '0.000001', 'USDT')!,
+    max: parseMinor(attributes.max ?? '1000000', 'USDT')!,
+  };
+}
+
+export function toProduct(row: TProductRow, now = new Date()): TProduct {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind as TProductKind,
+    name: row.name,
+    price: formatMinor(unitPrice(row, now), 'USDT'),
+    available: row.available,
+    attributes: row.attributes as Record<string, unknown>,
+    seats: row.seats,
+    sold: row.sold,
+  };
+}
+
+function toPriceChange(row: TProductPriceRow): TProductPriceChange {
+  return {
+    id: row.id,
+    price: formatMinor(row.price, 'USDT'),
+    available: row.available,
+    attributes: row.attributes as Record<string, unknown>,
+    changed_by: row.changedBy,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The catalogue (products in the database, every change kept) and the one pricing step every
+ * purchase goes through: list price, then discounts.
+ */
+export function createCatalog(deps: {
+  db: Db;
+  /** The configured bound of amounts (AMOUNT_MAX_USDT): no price passes it. */
+  amountMax: Record<TCurrency, bigint>;
+  /** Discounts applied to every price, in order (none until promotions). */
+  discounts?: TDiscountRule[];
+  /** The rule that reads a promo code; without it, any code named is unknown. */
+  promocode?: TDiscountRule;
+}) {
+  const { db } = deps;
+
+  /** A product partners can buy now, or 404. */
+  async function available(tx: Db, id: number): Promise<TProductRow> {
+    const product = await repo.findProduct(tx, id);
+    if (!product?.available) throw fail.notFound('productNotFound');
+    return product;
+  }
+
+  return {
+    async list(kind?: TProductKind): Promise<TProduct[]> {
+      const now = new Date();
+      return (await repo.listProducts(db, kind))
+        .filter((row) => row.available)
+        .map((row) => toProduct(row, now));
+    },
+
+    available,
+    findByCode: (tx: Db, code: string) => repo.findProductByCode(tx, code),
+
+    /**
+     * The price of a purchase at `now`: the list price (unit price x units, or the amount chosen),
+     * then each discount, never below zero. In the caller's transaction, so that the price record
+     * named is the one in force when the purchase commits.
+     */
+    async price(tx: Db, request: TPriceRequest): Promise<TPricing> {
+      const now = request.now ?? new Date();
+      const { product } = request;
+      const units = request.units ?? 1;
+      let listPrice: bigint;
+      if (AMOUNT_KINDS.includes(product.kind as TProductKind)) {
+        if (request.amount === undefined) throw fail.field('amount', 'fieldRequired');
+        const { min, max } = amountLimits(product);
+        if (request.amount < min)
+          throw fail.field('amount', 'amountBelowMinimum', {
+            min: formatMinorShort(min, 'USDT'),
+            currency: 'USDT',
+          });
+        if (request.amount > max)
+          throw fail.field('amount', 'amountAboveMaximum', {
+            max: formatMinorShort(max, 'USDT'),
+            currency: 'USDT',
+          });
+        listPrice = request.amount * BigInt(units);
+      } else {
+        listPrice = unitPrice(product, now) * BigInt(units);
+      }
+      const discounts: TPricing['discounts'] = [];
+      const full = { ...request, now };
+      for (const rule of deps.discounts ?? []) {
+        const taken = await rule(tx, full, listPrice);
+        if (taken && taken.amount > 0n) discounts.push(taken);
+      }
+      if (request.promocode) {
+        if (!deps.promocode) throw fail.field('promocode', 'promocodeNotExists');
+        const taken = await deps.promocode(tx, full, listPrice);
+        if (taken && taken.amount > 0n) discounts.push(taken);
+      }
+      const discount = discounts.reduce((sum, item) => sum + item.amount, 0n);
+      const capped = discount > listPrice ? listPrice : discount;
+      return {
+        listPrice,
+        discount: capped,
+        netPrice: listPrice - capped,
+        priceId: await repo.currentPriceId(tx, product.id),
+        discounts,
+      };
+    },
+
+    // ---- admin ----
+
+    async adminList(): Promise<TProduct[]> {
+      const now = new Date();
+      return (await repo.listProducts(db)).map((row) => toProduct(row, now));
+    },
+
+    async history(id: number): Promise<TProductPriceChange[]> {
+      if (!(await repo.findProduct(db, id))) throw fail.notFound('productNotFound');
+      return (await repo.priceHistory(db, id)).map(toPriceChange);
+    },
+
+    /** Changes a product; the change is kept with its time and its admin, in the same transaction. */
+    async update(id: number, patch: TAdminProductUpdate, adminId: number): Promise<TProduct> {
+      const price = patch.price === undefined ? undefined : parseMinor(patch.price, 'USDT');
+      if (price === null || (price !== undefined && price < 0n)) throw fail.field('price', 'invalidValue');
+      if (price !== undefined) checkAmountBound(price, 'USDT', deps.amountMax, 'price');
+      return db.transaction(async (tx) => {
+        const current = await repo.lockProduct(tx, id);
+        if (!current) throw fail.notFound('productNotFound');
+        const row = await repo.updateProduct(tx, id, {
+          ...(price === undefined ? {} : { price }),
+          ...(patch.available === undefined ? {} : { available: patch.available }),
+          ...(patch.name === undefined ? {} : { name: patch.name }),
+          ...(patch.attributes === undefined
+            ? {}
+            : { attributes: { ...(current.attributes as object), ...patch.attributes } }),
+        });
+        await repo.insertPrice(tx, {
+          productId: id,
+          price: row.price,
+          available: row.available,
+          attributes: row.attributes,
+          changedBy: adminId,
+        });
+        await audit(tx, {
+          userId: adminId,
+          actorId: adminId,
+          action: 'product.updated',
+          details: { product_id: id, ...patch },
+        });
+        return toProduct(row);
+      });
+    },
+
+    takeSeats: repo.takeSeats,
+    returnSeats: repo.returnSeats,
+    lockProduct: repo.lockProduct,
+  };
+}
+
+export type TCatalog = ReturnType<typeof createCatalog>;

@@ -1,0 +1,166 @@
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invoices, nodes, orders, products, users } from '../../db/schema';
+
+export type TOrderRow = typeof orders.$inferSelect;
+
+/** An order is being paid when a chain transfer attached to one of its invoices is confirming. */
+const confirmingPayment = sql<boolean>`exists (select 1 from ${invoices} i
+  where i.order_id = ${orders.id} and i.purpose = 'order' and i.status = 'confirming')`;
+
+const withProduct = {
+  order: orders,
+  productName: products.name,
+  confirming: confirmingPayment,
+};
+
+export type TOrderWithProduct = { order: TOrderRow; productName: string; confirming: boolean };
+
+export async function insertOrder(
+  db: Db,
+  row: Omit<typeof orders.$inferInsert, 'number'>,
+): Promise<TOrderRow> {
+  // The number is the id's, so it is made by the same statement: a placeholder unique per insert first.
+  const [inserted] = await db
+    .insert(orders)
+    .values({ ...row, number: sql`'pending-' || gen_random_uuid()::text` })
+    .returning({ id: orders.id });
+  const [numbered] = await db
+    .update(orders)
+    .set({ number: sql`'DN-' || lpad(${orders.id}::text, 6, '0')` })
+    .where(eq(orders.id, inserted!.id))
+    .returning();
+  return numbered!;
+}
+
+/** The order, locked for the rest of the transaction; only `userId`'s unless null (admins). */
+export async function lockOrder(db: Db, id: number, userId: number | null): Promise<TOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(userId === null ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function findOrder(
+  db: Db,
+  id: number,
+  userId: number | null,
+): Promise<TOrderWithProduct | undefined> {
+  const [row] = await db
+    .select(withProduct)
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(userId === null ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, userId)));
+  return row;
+}
+
+export async function updateOrder(
+  db: Db,
+  id: number,
+  patch: Partial<typeof orders.$inferInsert>,
+): Promise<TOrderRow> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * The SQL status of an order as a partner sees it now: an unpaid order past its time is Canceled
+ * even before the job marks it, unless a chain transfer paying it is confirming.
+ */
+export const effectiveStatus = (now: Date) => sql<string>`case
+  when ${orders.status} = 'WAIT_PAYMENT' and ${orders.expiresAt} <= ${now.toISOString()}::timestamptz
+    and not ${confirmingPayment} then 'Canceled'
+  else ${orders.status} end`;
+
+/** A page of orders, newest first: a partner's (`userId`) or everyone's, of one status as seen now. */
+export async function ordersPage(
+  db: Db,
+  filter: { userId: number | null; status?: string; now: Date },
+  page: number,
+  pageSize: number,
+) {
+  const conditions: SQL[] = [];
+  if (filter.userId !== null) conditions.push(eq(orders.userId, filter.userId));
+  if (filter.status) conditions.push(sql`${effectiveStatus(filter.now)} = ${filter.status}`);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
+  const rows = await db
+    .select({ ...withProduct, email: users.email })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { count: total?.count ?? 0, rows };
+}
+
+/** Whether a chain transfer paying the order is confirming. */
+export async function paymentConfirming(db: Db, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(eq(invoices.orderId, orderId), eq(invoices.purpose, 'order'), eq(invoices.status, 'confirming')),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Marks unpaid orders past their time Canceled (reads already show them so); answers how many. */
+export async function expireOrders(db: Db, now: Date): Promise<number> {
+  const expired = await db
+    .update(orders)
+    .set({ status: 'Canceled', updatedAt: now })
+    .where(and(eq(orders.status, 'WAIT_PAYMENT'), lte(orders.expiresAt, now), sql`not ${confirmingPayment}`))
+    .returning({ id: orders.id });
+  return expired.length;
+}
+
+export async function findProductRow(db: Db, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+export async function findProductByCode(db: Db, code: string) {
+  const [row] = await db.select().from(products).where(eq(products.code, code));
+  return row;
+}
+
+export async function findOwnerEmail(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
+
+export async function findUser(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: users.id, mentorId: users.mentorId, isCompanyRoot: users.isCompanyRoot })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function insertNodes(db: Db, rows: (typeof nodes.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(nodes).values(rows);
+}
+
+export async function cancelNodes(db: Db, orderId: number): Promise<void> {
+  await db
+    .update(nodes)
+    .set({ status: 'canceled' })
+    .where(and(eq(nodes.orderId, orderId), eq(nodes.status, 'active')));
+}
+
+export async function orderNodes(db: Db, orderId: number) {
+  return db.select().from(nodes).where(eq(nodes.orderId, orderId)).orderBy(nodes.id);
+}

@@ -1,0 +1,460 @@
+import {
+  ADDRESS_EDITABLE_STATUSES,
+  formatMinor,
+  nextOrderStatus,
+  ORDER_PAYMENT_HOURS,
+  ORDER_STATUS_LABELS,
+  type TAdminOrder,
+  type TAdminOrderUpdate,
+  type TCreateOrderAndRegisterRequest,
+  type TCreateOrderAndRegisterResponse,
+  type TCreateOrderRequest,
+  type TOrder,
+  type TOrderStatus,
+  type TShipping,
+  type TUpdateOrderRequest,
+} from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { fail } from '../../http/errors';
+import type { TAccounts } from '../accounts/service';
+import { audit } from '../audit/service';
+import type { TCatalog, TPricing, TProductRow } from '../catalog/service';
+import { once, type TIdempotency } from '../idempotency/service';
+import { recordPurchase, refundPurchase } from '../purchases/service';
+import type { TClientMeta } from '../sessions/service';
+import * as repo from './repo';
+import type { TOrderRow } from './repo';
+
+export type { TOrderRow };
+
+/** One part of an order as the pricing step priced it (kept on the order: its payment records it). */
+type TStoredPrice = {
+  product_id: number;
+  units: number;
+  list_price: string;
+  discount: string;
+  net_price: string;
+  price_id: number;
+  discounts: { source: string; amount: string }[];
+};
+type TStoredPricing = { device?: TStoredPrice; starlink?: TStoredPrice };
+
+const store = (productId: number, units: number, pricing: TPricing): TStoredPrice => ({
+  product_id: productId,
+  units,
+  list_price: pricing.listPrice.toString(),
+  discount: pricing.discount.toString(),
+  net_price: pricing.netPrice.toString(),
+  price_id: pricing.priceId,
+  discounts: pricing.discounts.map((item) => ({ source: item.source, amount: item.amount.toString() })),
+});
+
+const restore = (stored: TStoredPrice): TPricing => ({
+  listPrice: BigInt(stored.list_price),
+  discount: BigInt(stored.discount),
+  netPrice: BigInt(stored.net_price),
+  priceId: stored.price_id,
+  discounts: stored.discounts.map((item) => ({ source: item.source, amount: BigInt(item.amount) })),
+});
+
+/** What an order's status is now: an unpaid order past its time is Canceled even before the job runs. */
+export function orderStatusAt(order: TOrderRow, paymentConfirming: boolean, now: Date): TOrderStatus {
+  if (
+    order.status === 'WAIT_PAYMENT' &&
+    order.expiresAt !== null &&
+    order.expiresAt <= now &&
+    !paymentConfirming
+  ) {
+    return 'Canceled';
+  }
+  return order.status as TOrderStatus;
+}
+
+const CLOSED: readonly TOrderStatus[] = ['Canceled', 'Failed'];
+const NEEDS_ADDRESS: readonly TOrderStatus[] = ['PREPARING_TO_SHIP', 'SHIPPING', 'SHIPPED'];
+
+function toOrder(order: TOrderRow, productName: string, confirming: boolean, now: Date): TOrder {
+  const status = orderStatusAt(order, confirming, now);
+  const pricing = order.pricing as TStoredPricing;
+  const shipping = order.shipping as Partial<TShipping>;
+  return {
+    id: order.id,
+    number: order.number,
+    status,
+    status_label: ORDER_STATUS_LABELS[status],
+    product_id: order.productId,
+    product_name: productName,
+    quantity: order.quantity,
+    starlink: order.starlink,
+    devices_total: formatMinor(BigInt(pricing.device?.net_price ?? 0), 'USDT'),
+    starlink_total: formatMinor(BigInt(pricing.starlink?.net_price ?? 0), 'USDT'),
+    total: formatMinor(order.total, 'USDT'),
+    currency: 'USDT',
+    shipping:
+      shipping.address === undefined
+        ? null
+        : {
+            full_name: shipping.full_name ?? '',
+            phone: shipping.phone ?? '',
+            country: shipping.country ?? '',
+            city: shipping.city ?? '',
+            address: shipping.address,
+            postcode: shipping.postcode ?? '',
+          },
+    address_editable: ADDRESS_EDITABLE_STATUSES.includes(status),
+    estimated_shipping_date: order.estimatedShippingDate,
+    track_number: order.trackNumber,
+    serial_number: order.serialNumber,
+    included: order.sourcePurchaseId !== null,
+    payment_confirming: status === 'WAIT_PAYMENT' && confirming,
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    expires_at: status === 'WAIT_PAYMENT' ? (order.expiresAt?.toISOString() ?? null) : null,
+  };
+}
+
+/** Who hosts a partner's device (node income's 20%): their mentor, or the company (null). */
+async function hostOf(tx: Db, userId: number): Promise<number | null> {
+  const user = await repo.findUser(tx, userId);
+  if (!user?.mentorId) return null;
+  const mentor = await repo.findUser(tx, user.mentorId);
+  return mentor && !mentor.isCompanyRoot ? mentor.id : null;
+}
+
+/** One `nodes` row per device of a paid order. */
+async function openNodes(tx: Db, order: TOrderRow, purchaseId: number | null): Promise<void> {
+  await repo.insertNodes(
+    tx,
+    Array.from({ length: order.quantity }, () => ({
+      userId: order.userId,
+      kind: 'device',
+      productId: order.productId,
+      purchaseId,
+      orderId: order.id,
+      hostingUserId: order.hostingUserId,
+    })),
+  );
+}
+
+/**
+ * Pays a locked unpaid order from its owner's USDT balance in the caller's transaction: the
+ * devices and the add-on are each a purchase (recordPurchase, at the prices of the order), then
+ * the order is PAID and its devices become nodes. "Insufficient funds on the internal balance."
+ * when short: nothing is written.
+ */
+async function payLocked(tx: Db, order: TOrderRow, how: 'balance' | 'invoice'): Promise<TOrderRow> {
+  const pricing = order.pricing as TStoredPricing;
+  const details = { order_id: order.id, order_number: order.number, paid_by: how };
+  const buy = async (part: 'device' | 'starlink', stored: TStoredPrice) => {
+    const product = (await repo.findProductRow(tx, stored.product_id))!;
+    const priced = restore(stored);
+    return recordPurchase(tx, {
+      userId: order.userId,
+      product,
+      units: stored.units,
+      pricing: priced,
+      currency: 'USDT',
+      paid: priced.netPrice,
+      reference: `order:${order.id}:${part}`,
+      details,
+    });
+  };
+  const device = await buy('device', pricing.device!);
+  const starlink = pricing.starlink ? await buy('starlink', pricing.starlink) : null;
+  const paid = await repo.updateOrder(tx, order.id, {
+    status: 'PAID',
+    purchaseId: device.id,
+    starlinkPurchaseId: starlink?.id ?? null,
+    paidAt: new Date(),
+    expiresAt: null,
+  });
+  await openNodes(tx, paid, device.id);
+  return paid;
+}
+
+/**
+ * The chain payment of an order (modules/deposits/watcher.ts, in the transaction that credits the
+ * transfer to the partner's balance): the order is paid from that balance if it still waits;
+ * otherwise (paid from the balance meanwhile, canceled) the deposit simply stays on the balance.
+ * Answers whether the order was paid.
+ */
+export async function payOrderByInvoice(
+  tx: Db,
+  invoice: { orderId: number; userId: number },
+): Promise<boolean> {
+  const order = await repo.lockOrder(tx, invoice.orderId, invoice.userId);
+  // The transfer was seen while the invoice was open, so the order waits however long it took.
+  if (order?.status !== 'WAIT_PAYMENT') return false;
+  await payLocked(tx, order, 'invoice');
+  return true;
+}
+
+/** Locks an order that a chain credit is about to pay (watcher.ts), before the balance moves. */
+export async function lockOrderForPayment(tx: Db, orderId: number): Promise<void> {
+  await repo.lockOrder(tx, orderId, null);
+}
+
+/**
+ * The order an invoice is made for (modules/deposits): the partner's own unpaid order, locked,
+ * with what it costs and until when it waits. 404 for another partner's order.
+ */
+export async function orderToPay(
+  tx: Db,
+  userId: number,
+  orderId: number,
+  now: Date,
+): Promise<{ id: number; total: bigint; expiresAt: Date }> {
+  const order = await repo.lockOrder(tx, orderId, userId);
+  if (!order) throw fail.notFound('orderNotFound');
+  const status = orderStatusAt(order, await repo.paymentConfirming(tx, order.id), now);
+  if (status !== 'WAIT_PAYMENT' || order.expiresAt === null) throw fail.request('orderNotAwaitingPayment');
+  return { id: order.id, total: order.total, expiresAt: order.expiresAt };
+}
+
+/**
+ * Opens the device orders a tariff includes (compensation-plan.md section 2), in the tariff
+ * purchase's transaction: one PAID order of `quantity` devices, total 0, naming the tariff's
+ * purchase, with no address yet (the partner fills it); its devices are nodes at once.
+ */
+export async function createIncludedOrders(
+  tx: Db,
+  input: { userId: number; purchaseId: number; quantity: number },
+): Promise<TOrderRow[]> {
+  if (input.quantity <= 0) return [];
+  const device = await repo.findProductByCode(tx, 'device');
+  if (!device) throw new Error('The device product is missing from the catalogue');
+  const order = await repo.insertOrder(tx, {
+    userId: input.userId,
+    productId: device.id,
+    quantity: input.quantity,
+    starlink: false,
+    total: 0n,
+    status: 'PAID',
+    shipping: {},
+    hostingUserId: await hostOf(tx, input.userId),
+    sourcePurchaseId: input.purchaseId,
+    pricing: {},
+    paidAt: new Date(),
+    expiresAt: null,
+  });
+  await openNodes(tx, order, input.purchaseId);
+  return [order];
+}
+
+const PAGE_SIZE = 20;
+
+export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: TAccounts }) {
+  const { db, catalog } = deps;
+
+  /** Prices and opens an unpaid order of the partner (a device, and the add-on when asked). */
+  async function open(
+    tx: Db,
+    userId: number,
+    input: Pick<TCreateOrderRequest, 'product_id' | 'quantity' | 'starlink' | 'shipping'>,
+    now: Date,
+  ): Promise<TOrderRow> {
+    const product = await catalog.available(tx, input.product_id);
+    if (product.kind !== 'device') throw fail.field('product_id', 'orderProductNotDevice');
+    let starlinkProduct: TProductRow | undefined;
+    if (input.starlink) {
+      starlinkProduct = await catalog.findByCode(tx, 'starlink');
+      if (!starlinkProduct?.available) throw fail.field('starlink', 'productNotFound');
+    }
+    const devicePrice = await catalog.price(tx, { userId, product, units: input.quantity, now });
+    const starlinkPrice = starlinkProduct
+      ? await catalog.price(tx, { userId, product: starlinkProduct, units: 1, now })
+      : null;
+    const pricing: TStoredPricing = {
+      device: store(product.id, input.quantity, devicePrice),
+      ...(starlinkProduct && starlinkPrice ? { starlink: store(starlinkProduct.id, 1, starlinkPrice) } : {}),
+    };
+    return repo.insertOrder(tx, {
+      userId,
+      productId: product.id,
+      quantity: input.quantity,
+      starlink: input.starlink,
+      total: devicePrice.netPrice + (starlinkPrice?.netPrice ?? 0n),
+      status: 'WAIT_PAYMENT',
+      shipping: input.shipping,
+      hostingUserId: await hostOf(tx, userId),
+      pricing,
+      expiresAt: new Date(now.getTime() + ORDER_PAYMENT_HOURS * 3600_000),
+    });
+  }
+
+  async function answer(tx: Db, order: TOrderRow, now = new Date()): Promise<TOrder> {
+    const productName = (await repo.findProductRow(tx, order.productId))!.name;
+    return toOrder(order, productName, await repo.paymentConfirming(tx, order.id), now);
+  }
+
+  /** The partner's own order, locked, with its status now; 404 for anyone else's. */
+  async function lockOwn(tx: Db, userId: number, orderId: number, now: Date) {
+    const order = await repo.lockOrder(tx, orderId, userId);
+    if (!order) throw fail.notFound('orderNotFound');
+    return { order, status: orderStatusAt(order, await repo.paymentConfirming(tx, order.id), now) };
+  }
+
+  return {
+    /** A device order: paid at once from the balance, or waiting for its payment. */
+    async create(
+      userId: number,
+      input: TCreateOrderRequest,
+      idempotency: TIdempotency | null,
+    ): Promise<TOrder> {
+      return once(db, idempotency, 201, async (tx) => {
+        const now = new Date();
+        let order = await open(tx, userId, input, now);
+        if (input.pay_from_balance) order = await payLocked(tx, order, 'balance');
+        return answer(tx, order, now);
+      });
+    },
+
+    /**
+     * The landing flow: registers the partner (exactly as /accounts/register/) and opens the order
+     * in the same transaction, so that an order refused registers nobody.
+     */
+    async createAndRegister(
+      input: TCreateOrderAndRegisterRequest,
+      meta: TClientMeta,
+    ): Promise<TCreateOrderAndRegisterResponse> {
+      const { product_id, quantity, starlink, shipping, ...registration } = input;
+      let order: TOrder | undefined;
+      const { token, user } = await deps.accounts.register(registration, meta, async (tx, userId) => {
+        const opened = await open(tx, userId, { product_id, quantity, starlink, shipping }, new Date());
+        order = await answer(tx, opened);
+      });
+      return { auth_data: { token }, user, order: order! };
+    },
+
+    /** Pays the partner's unpaid order from the balance. */
+    async pay(userId: number, orderId: number, idempotency: TIdempotency | null): Promise<TOrder> {
+      return once(db, idempotency, 200, async (tx) => {
+        const now = new Date();
+        const { order, status } = await lockOwn(tx, userId, orderId, now);
+        if (status !== 'WAIT_PAYMENT') throw fail.request('orderNotAwaitingPayment');
+        return answer(tx, await payLocked(tx, order, 'balance'), now);
+      });
+    },
+
+    /** Changes the shipping address, until the order is in transit. */
+    async update(userId: number, input: TUpdateOrderRequest): Promise<TOrder> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const { order, status } = await lockOwn(tx, userId, input.order_id, now);
+        if (CLOSED.includes(status)) throw fail.request('orderClosed');
+        if (!ADDRESS_EDITABLE_STATUSES.includes(status)) throw fail.request('orderAddressLocked');
+        const updated = await repo.updateOrder(tx, order.id, { shipping: input.shipping });
+        await audit(tx, { userId, action: 'order.address_changed', details: { order_id: order.id } });
+        return answer(tx, updated, now);
+      });
+    },
+
+    async get(userId: number, orderId: number): Promise<TOrder> {
+      const found = await repo.findOrder(db, orderId, userId);
+      if (!found) throw fail.notFound('orderNotFound');
+      return toOrder(found.order, found.productName, found.confirming, new Date());
+    },
+
+    async list(userId: number, status: TOrderStatus | undefined, page: number) {
+      const now = new Date();
+      const { count, rows } = await repo.ordersPage(db, { userId, status, now }, page, PAGE_SIZE);
+      return {
+        count,
+        pageSize: PAGE_SIZE,
+        results: rows.map((row) => toOrder(row.order, row.productName, row.confirming, now)),
+      };
+    },
+
+    // ---- admin ----
+
+    async adminList(status: TOrderStatus | undefined, page: number) {
+      const now = new Date();
+      const { count, rows } = await repo.ordersPage(db, { userId: null, status, now }, page, PAGE_SIZE);
+      return {
+        count,
+        pageSize: PAGE_SIZE,
+        results: rows.map((row): TAdminOrder => ({
+          ...toOrder(row.order, row.productName, row.confirming, now),
+          user_id: row.order.userId,
+          user_email: row.email,
+        })),
+      };
+    },
+
+    /**
+     * Moves an order one step forward, or closes it as Canceled or Failed: a paid order is then
+     * refunded (refundPurchase, each purchase its own transfer) and its nodes canceled. Audited.
+     */
+    async adminMove(adminId: number, orderId: number, target: TOrderStatus): Promise<TAdminOrder> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const order = await repo.lockOrder(tx, orderId, null);
+        if (!order) throw fail.notFound('orderNotFound');
+        const status = orderStatusAt(order, await repo.paymentConfirming(tx, order.id), now);
+        let updated: TOrderRow;
+        if (target === 'Canceled' || target === 'Failed') {
+          if (CLOSED.includes(status) || status === 'SHIPPED') throw fail.request('orderClosed');
+          const reason = `order ${order.number} ${target.toLowerCase()}`;
+          for (const purchaseId of [order.purchaseId, order.starlinkPurchaseId]) {
+            if (purchaseId !== null) await refundPurchase(tx, purchaseId, reason);
+          }
+          await repo.cancelNodes(tx, order.id);
+          updated = await repo.updateOrder(tx, order.id, { status: target });
+        } else {
+          if (CLOSED.includes(status)) throw fail.request('orderClosed');
+          if (status === 'WAIT_PAYMENT') throw fail.request('orderNotPaid');
+          if (nextOrderStatus(status) !== target) throw fail.field('status', 'orderStatusNotNext');
+          // From PREPARING_TO_SHIP on, the order needs somewhere to go.
+          const hasAddress = (order.shipping as Partial<TShipping>).address !== undefined;
+          if (NEEDS_ADDRESS.includes(target) && !hasAddress) throw fail.request('orderNoShippingAddress');
+          updated = await repo.updateOrder(tx, order.id, { status: target });
+        }
+        await audit(tx, {
+          userId: order.userId,
+          actorId: adminId,
+          action: 'order.status_changed',
+          details: { order_id: order.id, from: status, to: target },
+        });
+        return adminAnswer(tx, updated, now);
+      });
+    },
+
+    /** Sets the track number, serial number and estimated shipping date. Audited. */
+    async adminUpdate(adminId: number, orderId: number, patch: TAdminOrderUpdate): Promise<TAdminOrder> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const order = await repo.lockOrder(tx, orderId, null);
+        if (!order) throw fail.notFound('orderNotFound');
+        const updated = await repo.updateOrder(tx, order.id, {
+          ...(patch.track_number === undefined ? {} : { trackNumber: patch.track_number || null }),
+          ...(patch.serial_number === undefined ? {} : { serialNumber: patch.serial_number || null }),
+          ...(patch.estimated_shipping_date === undefined
+            ? {}
+            : { estimatedShippingDate: patch.estimated_shipping_date }),
+        });
+        await audit(tx, {
+          userId: order.userId,
+          actorId: adminId,
+          action: 'order.updated',
+          details: { order_id: order.id, ...patch },
+        });
+        return adminAnswer(tx, updated, now);
+      });
+    },
+
+    /** Marks unpaid orders past their time Canceled (reads already show them so). */
+    expire: () => repo.expireOrders(db, new Date()),
+  };
+
+  async function adminAnswer(tx: Db, order: TOrderRow, now: Date): Promise<TAdminOrder> {
+    const found = (await repo.findOrder(tx, order.id, null))!;
+    const owner = (await repo.findOwnerEmail(tx, order.userId))!;
+    return {
+      ...toOrder(found.order, found.productName, found.confirming, now),
+      user_id: order.userId,
+      user_email: owner,
+    };
+  }
+}
+
+export type TOrders = ReturnType<typeof createOrders>;

@@ -1,0 +1,59 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { TProductSentence } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useBuyVirtualNode } from '../api/buy-virtual-node';
+
+type Props = { offer: TProductSentence | null; onClose: () => void };
+
+/** Confirms the purchase of one virtual node at the offer's price, paid from the USDT balance. */
+export function BuyNodeModal({ offer, onClose }: Props) {
+  const { t } = useTranslation();
+  const buy = useBuyVirtualNode();
+  // One key per confirmation: a retry after a lost answer charges once.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const close = () => {
+    setIdempotencyKey(crypto.randomUUID());
+    onClose();
+  };
+  return (
+    <Modal
+      opened={offer !== null}
+      onClose={close}
+      title={t('products.nodes.buyTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {offer && (
+        <Stack>
+          <Text>
+            {t('products.nodes.buyConfirm', { name: offer.name, total: formatAmount(offer.total) })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('products.cancel')}
+            </Button>
+            <Button
+              loading={buy.isPending}
+              data-testid="node-buy-confirm"
+              onClick={() =>
+                buy.mutate(
+                  { product_id: offer.product_id, idempotencyKey },
+                  {
+                    onSuccess: () => {
+                      notify.success(t('products.nodes.bought', { name: offer.name }));
+                      close();
+                    },
+                  },
+                )
+              }
+            >
+              {t('products.nodes.pay', { total: formatAmount(offer.total) })}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

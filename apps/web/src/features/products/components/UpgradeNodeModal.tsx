@@ -1,0 +1,123 @@
+import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import type { TVirtualNode } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf } from '../../../lib/errors';
+import { formatAmount } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useUpgradeOptions } from '../api/get-upgrade-options';
+import { useUpgradeVirtualNode } from '../api/upgrade-virtual-node';
+
+type Props = { node: TVirtualNode | null; onClose: () => void };
+
+/** The virtual-node upgrade: the higher tiers with the difference to pay, an optional promo code. */
+export function UpgradeNodeModal({ node, onClose }: Props) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [promocode, setPromocode] = useState<string | undefined>(undefined);
+  const options = useUpgradeOptions(promocode, node !== null);
+  const upgrade = useUpgradeVirtualNode();
+  const [target, setTarget] = useState<string | null>(null);
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+
+  const close = () => {
+    setTarget(null);
+    setTyped('');
+    setPromocode(undefined);
+    setIdempotencyKey(crypto.randomUUID());
+    onClose();
+  };
+  const upgrades = options.data?.find((item) => item.node.id === node?.id)?.upgrades ?? [];
+  const chosen = upgrades.find((option) => String(option.product_id) === target);
+  const promoError = fieldErrorsOf(options.error, t).promocode ?? fieldErrorsOf(upgrade.error, t).promocode;
+
+  return (
+    <Modal
+      opened={node !== null}
+      onClose={close}
+      title={t('products.nodes.upgradeTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {node && (
+        <Stack>
+          <Text size="sm">{t('products.nodes.upgradeFrom', { name: node.name, tier: node.tier })}</Text>
+          {options.isPending ? (
+            <Loader aria-label={t('common.loading')} />
+          ) : upgrades.length === 0 ? (
+            <Alert color="gray">{t('products.nodes.topTier')}</Alert>
+          ) : (
+            <Radio.Group
+              value={target}
+              onChange={setTarget}
+              label={t('products.nodes.upgradeTo')}
+              data-testid="upgrade-options"
+            >
+              <Stack gap="xs" mt="xs">
+                {upgrades.map((option) => (
+                  <Radio
+                    key={option.product_id}
+                    value={String(option.product_id)}
+                    label={t('products.nodes.upgradeOption', {
+                      name: option.name,
+                      tier: option.tier,
+                      total: formatAmount(option.total),
+                    })}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          <Group align="flex-end" wrap="nowrap">
+            <TextInput
+              label={t('products.promocode')}
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              error={promoError}
+              style={{ flex: 1 }}
+            />
+            <Button variant="light" onClick={() => setPromocode(typed.trim() || undefined)}>
+              {t('products.apply')}
+            </Button>
+          </Group>
+          {chosen && (
+            <Text fw={600} data-testid="upgrade-difference">
+              {t('products.nodes.difference', {
+                price: formatAmount(chosen.price),
+                total: formatAmount(chosen.total),
+              })}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('products.cancel')}
+            </Button>
+            <Button
+              disabled={!chosen}
+              loading={upgrade.isPending}
+              data-testid="upgrade-confirm"
+              onClick={() =>
+                chosen &&
+                upgrade.mutate(
+                  {
+                    node_id: node.id,
+                    product_id: chosen.product_id,
+                    ...(promocode ? { promocode } : {}),
+                    idempotencyKey,
+                  },
+                  {
+                    onSuccess: (answer) => {
+                      notify.success(t('products.nodes.upgraded', { name: answer.node.name }));
+                      close();
+                    },
+                  },
+                )
+              }
+            >
+              {t('products.nodes.upgradeSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,215 @@
+// The purchase benchmark (docs/performance.md): `npm run bench:purchases`.
+//
+// On PostgreSQL, against the built server (apps/server/dist/main.js): purchases per second and
+// their p95 with 1 client, then with 8 concurrent clients, each client a partner of its own buying
+// a product of its own (so that the clients contend only where the product's rules make them: the
+// ledger's company account rows are not kept, so they do not). The goal: 8 clients at least 2.5x
+// the throughput of one.
+//
+// BENCH_DATABASE_URL: a PostgreSQL server where the bench makes (and drops) its own database;
+// default postgres://postgres@127.0.0.1:5432/test. BENCH_SECONDS: how long each block runs (10).
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { json, percentile, startProcess, timed } from './lib.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CLIENTS = 8;
+/** Server processes the clients are spread over (the scale path: N stateless processes). */
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+
+const log = (...parts) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
+const round = (value, digits = 1) => Number(value.toFixed(digits));
+
+/** A money-moving call with an Idempotency-Key of its own, as a client sends it. */
+async function buy(base, token, path, body) {
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+const SHIPPING = {
+  full_name: 'Bench Buyer',
+  phone: '+351912345678',
+  country: 'PT',
+  city: 'Lisboa',
+  address: 'Rua Augusta 1',
+  postcode: '1100-048',
+};
+
+/**
+ * What each client buys, one purchase per call: a different product for each of the 8. Each
+ * buyer gets the catalogue (`products` by code) and a DXN quote, and answers the call to repeat.
+ */
+const BUYERS = [
+  (products) => [
+    '/api/v1/payments/process_purchase_by_unit/',
+    { product_id: products['virtual-node-100'].id, units: 1 },
+  ],
+  (products) => [
+    '/api/v1/payments/process_purchase_by_unit/',
+    { product_id: products['virtual-node-300'].id, units: 1 },
+  ],
+  (products) => ['/api/v1/virtual_node/purchase/', { product_id: products['virtual-node-500'].id }],
+  (products, quote) => [
+    '/api/v1/token_pack/purchase/',
+    { product_id: products['token-pack-1y'].id, amount: '100', quote_id: quote },
+  ],
+  (products, quote) => [
+    '/api/v1/token_pack/purchase/',
+    { product_id: products['token-pack-2y'].id, amount: '250', quote_id: quote },
+  ],
+  (products) => [
+    '/api/v1/products/create_order/',
+    { product_id: products.device.id, quantity: 1, shipping: SHIPPING, pay_from_balance: true },
+  ],
+  (products) => [
+    '/api/v1/products/create_order/',
+    {
+      product_id: products.device.id,
+      quantity: 2,
+      starlink: true,
+      shipping: SHIPPING,
+      pay_from_balance: true,
+    },
+  ],
+  (products) => [
+    '/api/v1/payments/process_purchase_by_unit/',
+    { product_id: products['virtual-node-500'].id, units: 2 },
+  ],
+];
+
+const env = {
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  JOBS: 'false',
+  SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
+  ADMIN_EMAIL: 'admin@example.com',
+  ADMIN_PASSWORD: 'bench-admin-password-1',
+  REGISTRATIONS_PER_IP_PER_HOUR: '100000000',
+  LOGIN_ATTEMPTS_PER_IP: '100000000',
+  AMOUNT_MAX_USDT: '100000000000',
+};
+
+/** `clients` partners buying at once for SECONDS: purchases per second and p95 latency. */
+async function block(buyers) {
+  const times = [];
+  const until = Date.now() + SECONDS * 1000;
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    buyers.map(async ({ token, base, call }) => {
+      while (Date.now() < until) times.push((await timed(() => buy(base, token, ...call))).ms);
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+  return { purchases: times.length, perSecond: times.length / elapsed, p95: percentile(times, 95) };
+}
+
+async function main() {
+  execBuild();
+  const name = `bench_purchases_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const start = () =>
+    startProcess([...nodeArgs, join(ROOT, 'apps/server/dist/main.js')], {
+      ...env,
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+    });
+  // The first process migrates; the others start on the migrated database.
+  const servers = [await start()];
+  for (let index = 1; index < SERVERS; index++) servers.push(await start());
+  try {
+    const base = servers[0].base;
+    const adminToken = (
+      await json(base, 'POST', '/api/v1/accounts/login/', {
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+      })
+    ).token;
+    const partners = [];
+    for (let index = 0; index < CLIENTS; index++) {
+      const { token, user } = await json(base, 'POST', '/api/v1/accounts/register/', {
+        email: `buyer${index}@example.com`,
+        password: 'password-123',
+        password_confirm: 'password-123',
+        first_name: 'Bench',
+        last_name: `Buyer${index}`,
+        phone: `+3519${String(index).padStart(8, '0')}`,
+        country: 'Portugal',
+        country_code: 'PT',
+      });
+      await json(
+        base,
+        'POST',
+        '/api/v1/admin/ledger/adjustments/',
+        {
+          user_id: user.id,
+          currency: 'USDT',
+          amount: '10000000',
+          reason: 'bench',
+        },
+        adminToken,
+      );
+      partners.push(token);
+    }
+    const catalogue = await json(base, 'GET', '/api/v1/products/', undefined, partners[0]);
+    const products = Object.fromEntries(catalogue.map((product) => [product.code, product]));
+    const buyers = await Promise.all(
+      partners.map(async (token, index) => {
+        const quote = (await json(base, 'POST', '/api/v1/mlm/usdt_dexnet_rate/', {}, token)).quote_id;
+        return { token, base: servers[index % SERVERS].base, call: BUYERS[index](products, quote) };
+      }),
+    );
+
+    log('warming up');
+    await block(buyers.slice(0, 1));
+    log(`1 client, ${SECONDS} s`);
+    const one = await block(buyers.slice(0, 1));
+    log(`${CLIENTS} clients, ${SECONDS} s`);
+    const many = await block(buyers);
+    const health = await json(base, 'GET', '/api/v1/admin/ledger/health/', undefined, adminToken);
+    if (!health.ok) throw new Error(`the ledger does not balance after the run: ${JSON.stringify(health)}`);
+
+    console.log(JSON.stringify({ one, many }, null, 2));
+    console.log('');
+    console.log('| measure | 1 client | 8 clients | goal |');
+    console.log('| --- | --- | --- | --- |');
+    console.log(`| purchases | ${one.purchases} | ${many.purchases} | |`);
+    console.log(`| purchases per second | ${round(one.perSecond)} | ${round(many.perSecond)} | |`);
+    console.log(`| p95 (ms) | ${round(one.p95)} | ${round(many.p95)} | |`);
+    console.log(`| ratio 8 clients / 1 | | ${round(many.perSecond / one.perSecond, 2)} | >= 2.5 |`);
+  } finally {
+    for (const server of servers) await server.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function execBuild() {
+  log('building the server');
+  execFileSync(process.execPath, ['build.mjs'], { cwd: join(ROOT, 'apps/server'), stdio: 'inherit' });
+}
+
+await main();
