@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createCatalog, unitPrice } from '../../src/modules/catalog/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
-import { purchaseEvents, purchases, walletOperations } from '../../src/db/schema';
+import { productPrices, purchaseEvents, purchases, walletOperations } from '../../src/db/schema';
 import { call, testApp, testConfig } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
@@ -155,6 +155,37 @@ describe('a purchase', () => {
     // adjustment, purchase, refund
     expect(await countRows(app, walletOperations)).toBe(3);
     expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test('names the price record in force when it was made, before and after an admin changes the price', async () => {
+    const app = await testApp();
+    const admin = await loginAdmin(app);
+    const partner = await registerPartner(app);
+    await adjust(app, partner.id, 'USDT', '1000');
+    const product = (await createCatalog({
+      db: app.database.db,
+      amountMax: testConfig().amountMax,
+    }).findByCode(app.database.db, 'virtual-node-100'))!;
+    const buy = () =>
+      call(app, 'POST', '/api/v1/payments/process_purchase_by_unit/', {
+        token: partner.token,
+        body: { product_id: product.id, units: 1 },
+      });
+    expect((await buy()).status).toBe(200);
+    const changed = await call(app, 'PATCH', `/api/v1/admin/products/${product.id}/`, {
+      token: admin,
+      body: { price: '120' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await buy()).status).toBe(200);
+
+    const prices = await app.database.db.select().from(productPrices);
+    const records = prices.filter((row) => row.productId === product.id).sort((a, b) => a.id - b.id);
+    const bought = (await app.database.db.select().from(purchases)).sort((a, b) => a.id - b.id);
+    expect(bought.map((row) => [row.priceId, row.netPrice])).toEqual([
+      [records[0]!.id, 100_000_000n],
+      [records[1]!.id, 120_000_000n],
+    ]);
   });
 
   test('names a promo code only through the pricing step: without promotions, no code exists', async () => {

@@ -1,42 +1,49 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
 
-export type TProductRow = typeof products.$inferSelect;
+/**
+ * A product as every read answers it: its row and the id of its current price record (the latest
+ * one), read together, so that a purchase names its price without a second statement.
+ */
+const productWithPrice = {
+  ...getTableColumns(products),
+  // Qualified by hand: drizzle names a column without its table in a single-table select, and an
+  // unqualified "id" here would be the price record's own.
+  priceId:
+    sql<number>`(select max(price.id) from ${productPrices} price where price.product_id = ${products}.id)`.mapWith(
+      Number,
+    ),
+};
+
+export type TProductRow = typeof products.$inferSelect & { priceId: number };
 export type TProductPriceRow = typeof productPrices.$inferSelect;
 
 export async function listProducts(db: Db, kind?: string): Promise<TProductRow[]> {
   return db
-    .select()
+    .select(productWithPrice)
     .from(products)
     .where(kind ? eq(products.kind, kind) : undefined)
     .orderBy(asc(products.position), asc(products.id));
 }
 
 export async function findProduct(db: Db, id: number): Promise<TProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await db.select(productWithPrice).from(products).where(eq(products.id, id));
   return row;
 }
 
 export async function findProductByCode(db: Db, code: string): Promise<TProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.code, code));
+  const [row] = await db.select(productWithPrice).from(products).where(eq(products.code, code));
   return row;
-}
-
-/** The product's row and its current price record, read together. */
-export async function currentPriceId(db: Db, productId: number): Promise<number> {
-  const [row] = await db
-    .select({ id: productPrices.id })
-    .from(productPrices)
-    .where(eq(productPrices.productId, productId))
-    .orderBy(desc(productPrices.id))
-    .limit(1);
-  return row!.id;
 }
 
 /** Locks the product's row for the rest of the transaction (a price change, seats). */
 export async function lockProduct(db: Db, id: number): Promise<TProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
+  const [row] = await db
+    .select(productWithPrice)
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update', { of: products });
   return row;
 }
 
@@ -44,7 +51,7 @@ export async function updateProduct(
   db: Db,
   id: number,
   patch: Partial<Pick<TProductRow, 'price' | 'available' | 'name' | 'attributes'>>,
-): Promise<TProductRow> {
+): Promise<typeof products.$inferSelect> {
   const [row] = await db
     .update(products)
     .set({ ...patch, updatedAt: new Date() })

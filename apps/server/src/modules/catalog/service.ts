@@ -17,6 +17,10 @@ import type { TProductPriceRow, TProductRow } from './repo';
 
 export type { TProductRow };
 
+/** A product by id or by code, in the caller's transaction (available or not). */
+export const findProduct = repo.findProduct;
+export const findProductByCode = repo.findProductByCode;
+
 /** A price made by the pricing step: what a purchase records (USDT minor units). */
 export type TPricing = {
   listPrice: bigint;
@@ -76,7 +80,7 @@ export function amountLimits(product: TProductRow): { min: bigint; max: bigint }
   };
 }
 
-export function toProduct(row: TProductRow, now = new Date()): TProduct {
+export function toProduct(row: Omit<TProductRow, 'priceId'>, now = new Date()): TProduct {
   return {
     id: row.id,
     code: row.code,
@@ -132,7 +136,7 @@ export function createCatalog(deps: {
     },
 
     available,
-    findByCode: (tx: Db, code: string) => repo.findProductByCode(tx, code),
+    findByCode: findProductByCode,
 
     /**
      * The price of a purchase at `now`: the list price (unit price x units, or the amount chosen),
@@ -178,7 +182,7 @@ export function createCatalog(deps: {
         listPrice,
         discount: capped,
         netPrice: listPrice - capped,
-        priceId: await repo.currentPriceId(tx, product.id),
+        priceId: product.priceId,
         discounts,
       };
     },

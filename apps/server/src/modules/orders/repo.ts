@@ -127,16 +127,6 @@ export async function expireOrders(db: Db, now: Date): Promise<number> {
   return expired.length;
 }
 
-export async function findProductRow(db: Db, id: number) {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  return row;
-}
-
-export async function findProductByCode(db: Db, code: string) {
-  const [row] = await db.select().from(products).where(eq(products.code, code));
-  return row;
-}
-
 export async function findOwnerEmail(db: Db, userId: number): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email;

@@ -18,7 +18,13 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import type { TAccounts } from '../accounts/service';
 import { audit } from '../audit/service';
-import type { TCatalog, TPricing, TProductRow } from '../catalog/service';
+import {
+  findProduct,
+  findProductByCode,
+  type TCatalog,
+  type TPricing,
+  type TProductRow,
+} from '../catalog/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { recordPurchase, refundPurchase } from '../purchases/service';
 import type { TClientMeta } from '../sessions/service';
@@ -146,7 +152,7 @@ async function payLocked(tx: Db, order: TOrderRow, how: 'balance' | 'invoice'): 
   const pricing = order.pricing as TStoredPricing;
   const details = { order_id: order.id, order_number: order.number, paid_by: how };
   const buy = async (part: 'device' | 'starlink', stored: TStoredPrice) => {
-    const product = (await repo.findProductRow(tx, stored.product_id))!;
+    const product = (await findProduct(tx, stored.product_id))!;
     const priced = restore(stored);
     return recordPurchase(tx, {
       userId: order.userId,
@@ -221,7 +227,7 @@ export async function createIncludedOrders(
   input: { userId: number; purchaseId: number; quantity: number },
 ): Promise<TOrderRow[]> {
   if (input.quantity <= 0) return [];
-  const device = await repo.findProductByCode(tx, 'device');
+  const device = await findProductByCode(tx, 'device');
   if (!device) throw new Error('The device product is missing from the catalogue');
   const order = await repo.insertOrder(tx, {
     userId: input.userId,
@@ -283,7 +289,7 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: TAccou
   }
 
   async function answer(tx: Db, order: TOrderRow, now = new Date()): Promise<TOrder> {
-    const productName = (await repo.findProductRow(tx, order.productId))!.name;
+    const productName = (await findProduct(tx, order.productId))!.name;
     return toOrder(order, productName, await repo.paymentConfirming(tx, order.id), now);
   }
 

@@ -237,11 +237,11 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
         purchaseId: purchase.id,
       })),
     );
-    const views = await repo.nodeViews(
-      tx,
-      rows.map((row) => row.id),
-    );
-    return { nodes: views.map(toNode), purchase: paidPrice(purchase) };
+    const { code, name, price, attributes } = product;
+    return {
+      nodes: rows.map((row) => toNode({ ...row, code, name, price, attributes })),
+      purchase: paidPrice(purchase),
+    };
   }
 
   return {
