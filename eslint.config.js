@@ -7,6 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url));
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
 /** What a server module may import from another: its service.ts, and these files. */
 const serverModulePublic = [
   'accounts/repo.ts',
@@ -80,17 +81,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...[
-              'auth',
-              'profile',
-              'dashboard',
-              'admin',
-              'wallet',
-              'team',
-              'wiki',
-              'transactions',
-              'orders',
-            ].map((feature) => ({
+            ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
               except: [`./${feature}`],
