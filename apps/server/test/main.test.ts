@@ -32,5 +32,5 @@ describe('the server process', () => {
     expect(server.output()).toContain('sandbox card provider is on');
     // Request logs: one line per request, without query strings.
     expect(server.output()).toMatch(/"url":"\/api\/v1\/accounts\/login\/"/);
-  }, 60_000);
+  }, 150_000);
 });

@@ -116,6 +116,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(length).toBe(41);
       const bottom = [...byParent.values()].find((row) => !byParent.has(row.id))!.id;
       expect([await legEnd(app, root, 'left'), await legEnd(app, a.id, 'left')]).toContain(bottom);
-    }, 120_000);
+    }, 240_000);
   },
 );

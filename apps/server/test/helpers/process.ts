@@ -22,6 +22,9 @@ export type TServerProcess = {
   exited: Promise<number | null>;
 };
 
+/** How long a server process may take to serve; the tests that start one allow for it. */
+export const START_WAIT_MS = 100_000;
+
 const running: ChildProcess[] = [];
 afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGTERM');
@@ -50,13 +53,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
+  // A start migrates (PGlite from scratch): on a loaded machine that takes a while, so the wait is long.
+  const deadline = Date.now() + START_WAIT_MS;
+  for (;;) {
     const ready = await fetch(`${base}/api/health`).then(
       (response) => response.ok,
       () => false,
     );
     if (ready) return { base, child, output: () => output, exited };
-    if (tries > 300 || child.exitCode !== null) throw new Error(`server process did not start:\n${output}`);
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`server process did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -222,6 +222,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(statusesOf(answers)).toEqual({ approved: 10, refused: 20, failed: 0 });
       expect((await balances(app, partner.token)).usdt).toBe('150.000000');
       expect((await ledgerHealth(app)).ok).toBe(true);
-    }, 120_000);
+    }, 240_000);
   },
 );

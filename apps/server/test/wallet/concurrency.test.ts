@@ -65,6 +65,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         unbalanced_transfers: 0,
         mismatched_accounts: [],
       });
-    }, 120_000);
+    }, 240_000);
   },
 );
