@@ -3,8 +3,10 @@
 // On PostgreSQL, against the built server (apps/server/dist/main.js): purchases per second and
 // their p95 with 1 client, then with 8 concurrent clients, each client a partner of its own buying
 // a product of its own (so that the clients contend only where the product's rules make them: the
-// ledger's company account rows are not kept, so they do not). The goal: 8 clients at least 2.5x
-// the throughput of one.
+// ledger's company account rows are not kept, so they do not). The one client buys the same mix,
+// the 8 calls in turn, so that both blocks time the same work. The goal: 8 clients at least 2.5x
+// the throughput of one. Beside it, the CPU each purchase costs the server and PostgreSQL, and how
+// much of the machine's cores the block kept busy: the ceiling any number of clients can reach.
 //
 // BENCH_DATABASE_URL: a PostgreSQL server where the bench makes (and drops) its own database;
 // default postgres://postgres@127.0.0.1:5432/test. BENCH_SECONDS: how long each block runs (10).
@@ -14,7 +16,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { json, percentile, startProcess, timed } from './lib.mjs';
+import { availableParallelism } from 'node:os';
+import { cpuSecondsOf, json, percentile, startProcess, timed } from './lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -105,18 +108,37 @@ const env = {
   AMOUNT_MAX_USDT: '100000000000',
 };
 
-/** `clients` partners buying at once for SECONDS: purchases per second and p95 latency. */
-async function block(buyers) {
+/**
+ * Buying for SECONDS, one loop per lane (a lane: the calls it makes in turn): purchases per second,
+ * p95 latency, and the CPU the server processes and the database's PostgreSQL backends (`pids()`) used.
+ */
+async function block(lanes, pids) {
   const times = [];
   const until = Date.now() + SECONDS * 1000;
+  const cpu = async () => new Map((await pids()).map((pid) => [pid, cpuSecondsOf(pid)]));
+  const cpuBefore = await cpu();
   const start = process.hrtime.bigint();
   await Promise.all(
-    buyers.map(async ({ token, base, call }) => {
-      while (Date.now() < until) times.push((await timed(() => buy(base, token, ...call))).ms);
+    lanes.map(async (lane) => {
+      for (let turn = 0; Date.now() < until; turn++) {
+        const { token, base, call } = lane[turn % lane.length];
+        times.push((await timed(() => buy(base, token, ...call))).ms);
+      }
     }),
   );
   const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
-  return { purchases: times.length, perSecond: times.length / elapsed, p95: percentile(times, 95) };
+  // A backend PostgreSQL started during the block counts from zero.
+  const cpuSeconds = [...(await cpu())].reduce(
+    (sum, [pid, seconds]) => sum + seconds - (cpuBefore.get(pid) ?? 0),
+    0,
+  );
+  return {
+    purchases: times.length,
+    perSecond: times.length / elapsed,
+    p95: percentile(times, 95),
+    cpuMsPerPurchase: (cpuSeconds * 1000) / times.length,
+    coresBusy: cpuSeconds / elapsed,
+  };
 }
 
 async function main() {
@@ -182,12 +204,21 @@ async function main() {
       }),
     );
 
+    const pids = async () => [
+      ...servers.map((server) => server.child.pid),
+      ...(await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map(
+        (row) => row.pid,
+      ),
+    ];
     log('warming up');
-    await block(buyers.slice(0, 1));
+    await block([buyers], pids);
     log(`1 client, ${SECONDS} s`);
-    const one = await block(buyers.slice(0, 1));
+    const one = await block([buyers], pids);
     log(`${CLIENTS} clients, ${SECONDS} s`);
-    const many = await block(buyers);
+    const many = await block(
+      buyers.map((buyer) => [buyer]),
+      pids,
+    );
     const health = await json(base, 'GET', '/api/v1/admin/ledger/health/', undefined, adminToken);
     if (!health.ok) throw new Error(`the ledger does not balance after the run: ${JSON.stringify(health)}`);
 
@@ -198,6 +229,12 @@ async function main() {
     console.log(`| purchases | ${one.purchases} | ${many.purchases} | |`);
     console.log(`| purchases per second | ${round(one.perSecond)} | ${round(many.perSecond)} | |`);
     console.log(`| p95 (ms) | ${round(one.p95)} | ${round(many.p95)} | |`);
+    console.log(
+      `| CPU per purchase, server + PostgreSQL (ms) | ${round(one.cpuMsPerPurchase)} | ${round(many.cpuMsPerPurchase)} | |`,
+    );
+    console.log(
+      `| cores kept busy (of ${availableParallelism()}) | ${round(one.coresBusy, 2)} | ${round(many.coresBusy, 2)} | |`,
+    );
     console.log(`| ratio 8 clients / 1 | | ${round(many.perSecond / one.perSecond, 2)} | >= 2.5 |`);
   } finally {
     for (const server of servers) await server.stop();
