@@ -39,13 +39,17 @@ export async function addEarned(db: Db, id: number, amount: bigint): Promise<voi
     .where(eq(capWindows.id, id));
 }
 
-/** Locks the user's row: a user's tariff purchases and mentor changes run one at a time. */
+/**
+ * Locks the user's row: a user's tariff purchases and mentor changes run one at a time. "No key
+ * update": rows that reference the user (the Idempotency-Key's, the ledger's) take key-share locks
+ * on it, which a plain FOR UPDATE would wait on, deadlocking two confirmations.
+ */
 export async function lockUser(db: Db, userId: number) {
   const [row] = await db
     .select({ id: users.id, mentorId: users.mentorId, isCompanyRoot: users.isCompanyRoot })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
