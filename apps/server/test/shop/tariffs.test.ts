@@ -12,7 +12,7 @@ import {
   walletOperations,
 } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
-import { fillCapWindow } from '../../src/modules/tariffs/service';
+import { createTariffs, fillCapWindow } from '../../src/modules/tariffs/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
@@ -205,6 +205,34 @@ describe('buying a tariff', () => {
     expect(paid.status).toBe(400);
     expect(paid.body).toEqual({ non_field_errors: [MESSAGES.purchaseRequestExpired] });
     expect(await countRows(app, purchases)).toBe(0);
+  });
+
+  test('a promo code goes through the pricing step (no code exists until the promotions issue)', async () => {
+    const app = await testApp();
+    const partner = await funded(app, '600');
+    const quote = await ask(app, partner, await tariffId(app, 'tariff-500'), { promocode: 'SAVE10' });
+    expect(quote.status).toBe(400);
+    expect(quote.body).toEqual({ promocode: [MESSAGES.promocodeNotExists] });
+    expect(await countRows(app, purchaseRequests)).toBe(0);
+  });
+
+  test('the cleanup job removes unpaid requests a day past expiry, and keeps the rest', async () => {
+    const app = await testApp();
+    const partner = await funded(app, '600');
+    const id = await tariffId(app, 'tariff-50');
+    const old = await ask(app, partner, id);
+    const fresh = await ask(app, partner, id);
+    await app.database.db
+      .update(purchaseRequests)
+      .set({ expiresAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(purchaseRequests.id, old.body.request_id));
+    const tariffs = createTariffs({
+      db: app.database.db,
+      catalog: createCatalog({ db: app.database.db, amountMax: testConfig().amountMax }),
+    });
+    expect(await tariffs.cleanup()).toBe(1);
+    expect((await confirm(app, partner, old.body.request_id)).status).toBe(404);
+    expect((await confirm(app, partner, fresh.body.request_id)).status).toBe(200);
   });
 
   test("another partner's request, or an unknown one, is not found", async () => {
