@@ -96,4 +96,18 @@ test('on a phone, a partner buys a tariff in the modal, then upgrades it paying 
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'packages-active-phone');
   });
+
+  await test.step('in Russian and in Tuvan the page still fits a phone', async () => {
+    for (const [language, heading] of [
+      ['ru', 'Мой тариф'],
+      ['TUV', 'Мээң тарифим'],
+    ] as const) {
+      await page.getByTestId('language-select').selectOption(language);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await screenshot(page, `packages-${language}-phone`);
+    }
+    await page.getByTestId('language-select').selectOption('en');
+  });
 });
