@@ -50,6 +50,8 @@ import { createCatalog } from './modules/catalog/service';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
+import { tariffRoutes } from './modules/tariffs/routes';
+import { createTariffs } from './modules/tariffs/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
 
 export type TAppOptions = {
@@ -213,6 +215,19 @@ export async function buildApp({
         name: 'token-pack-yields',
         everyMs: 60 * 60 * 1000,
         run: async () => void (await payDueTokenPacks(db)),
+      },
+    ]);
+  }
+
+  // tariffs (packages)
+  const tariffs = createTariffs({ db, catalog });
+  tariffRoutes(app, { tariffs });
+  if (config.jobs) {
+    startJobs(app, [
+      {
+        name: 'tariff-request-cleanup',
+        everyMs: 60 * 60 * 1000,
+        run: async () => void (await tariffs.cleanup()),
       },
     ]);
   }

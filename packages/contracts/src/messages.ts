@@ -128,6 +128,18 @@ export const MESSAGES = {
   quoteExpired: 'The price quote has expired. Get a new quote and try again.',
   unitsOutOfRange: 'Enter a number of units from 1 to 100.',
   notSoldByUnit: 'This product cannot be bought by the unit. Use {call}.',
+  // shop: tariffs (modules/tariffs)
+  notATariff: 'This product is not a tariff.',
+  mentorNotConfirmed: 'Confirm your mentor to buy a tariff.',
+  termsNotAccepted: 'Accept the terms to buy a tariff.',
+  purchaseRequestNotFound: 'Purchase request not found.',
+  purchaseRequestExpired: 'This purchase request has expired. Make a new one.',
+  purchaseRequestUsed: 'This purchase request has already been paid.',
+  purchaseRequestStale: 'Your tariff has changed since this request. Make a new one.',
+  invalidBinarySide: 'Choose the left or the right side.',
+  mentorFixed: 'The mentor cannot be changed after the first paid tariff.',
+  mentorNotFound: 'Mentor not found.',
+  mentorInvalid: 'This partner cannot be the mentor: it would make a loop in the structure.',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

@@ -113,6 +113,13 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="packages" replace /> },
               // Each area of the Shop (SHOP_TABS in shells/ShopLayout.tsx) adds its route here.
               {
+                path: 'packages',
+                element: screen(
+                  () => import('../features/tariffs/routes/PackagesPage'),
+                  (m) => m.PackagesPage,
+                ),
+              },
+              {
                 path: 'devices',
                 element: screen(
                   () => import('../features/orders/routes/DevicesPage'),

@@ -1,0 +1,149 @@
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { capWindows, nodes, products, purchaseRequests, purchases, users } from '../../db/schema';
+
+export type TCapWindowRow = typeof capWindows.$inferSelect;
+export type TPurchaseRequestRow = typeof purchaseRequests.$inferSelect;
+
+/** The partner's open cap window (at most one), locked for the transaction when asked. */
+export async function openWindow(db: Db, userId: number, lock = false): Promise<TCapWindowRow | undefined> {
+  const query = db
+    .select()
+    .from(capWindows)
+    .where(and(eq(capWindows.userId, userId), isNull(capWindows.closedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function closeWindow(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(capWindows).set({ closedAt: at }).where(eq(capWindows.id, id));
+}
+
+export async function insertWindow(db: Db, row: typeof capWindows.$inferInsert): Promise<TCapWindowRow> {
+  const [inserted] = await db.insert(capWindows).values(row).returning();
+  return inserted!;
+}
+
+/** An upgrade: the window now names the higher tariff and its cap grows by `grow`. */
+export async function growWindow(db: Db, id: number, productId: number, grow: bigint): Promise<void> {
+  await db
+    .update(capWindows)
+    .set({ productId, cap: sql`${capWindows.cap} + ${grow}` })
+    .where(eq(capWindows.id, id));
+}
+
+export async function addEarned(db: Db, id: number, amount: bigint): Promise<void> {
+  await db
+    .update(capWindows)
+    .set({ earned: sql`${capWindows.earned} + ${amount}` })
+    .where(eq(capWindows.id, id));
+}
+
+/**
+ * Locks the user's row: a user's tariff purchases and mentor changes run one at a time. "No key
+ * update": rows that reference the user (the Idempotency-Key's, the ledger's) take key-share locks
+ * on it, which a plain FOR UPDATE would wait on, deadlocking two confirmations.
+ */
+export async function lockUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, mentorId: users.mentorId, isCompanyRoot: users.isCompanyRoot })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row;
+}
+
+export async function findUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, mentorId: users.mentorId, isCompanyRoot: users.isCompanyRoot })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function setMentor(db: Db, userId: number, mentorId: number): Promise<void> {
+  await db.update(users).set({ mentorId }).where(eq(users.id, userId));
+}
+
+export async function setBinarySide(db: Db, userId: number, side: string): Promise<void> {
+  await db.update(users).set({ binarySide: side }).where(eq(users.id, userId));
+}
+
+/** True when `candidateId` is `userId` or sits in `userId`'s sponsor downline. */
+export async function inSponsorDownline(db: Db, userId: number, candidateId: number): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`with recursive downline(id) as (
+          select ${userId}::bigint
+          union
+          select u.id from ${users} u join downline d on u.mentor_id = d.id
+        )
+        select exists (select 1 from downline where id = ${candidateId}::bigint) as found`,
+  );
+  return Boolean(row?.found);
+}
+
+/** True once the user has paid any tariff (a refund does not make the mentor changeable again). */
+export async function hasPaidTariff(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.kind, 'tariff')))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertRequest(
+  db: Db,
+  row: typeof purchaseRequests.$inferInsert,
+): Promise<TPurchaseRequestRow> {
+  const [inserted] = await db.insert(purchaseRequests).values(row).returning();
+  return inserted!;
+}
+
+/** The user's own request (anyone else's is not found). */
+export async function ownRequest(
+  db: Db,
+  userId: number,
+  id: string,
+): Promise<TPurchaseRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(purchaseRequests)
+    .where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.userId, userId)));
+  return row;
+}
+
+export async function markRequestPaid(db: Db, id: string, purchaseId: number): Promise<void> {
+  await db.update(purchaseRequests).set({ purchaseId }).where(eq(purchaseRequests.id, id));
+}
+
+/** The cleanup job: unpaid requests expired before `before`. */
+export async function deleteExpiredRequests(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(purchaseRequests)
+    .where(and(isNull(purchaseRequests.purchaseId), lt(purchaseRequests.expiresAt, before)))
+    .returning({ id: purchaseRequests.id });
+  return rows.length;
+}
+
+/** The lowest tier of virtual node on the catalogue: the node a tariff includes. */
+export async function lowestVirtualNodeProduct(db: Db) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(eq(products.kind, 'virtual_node'))
+    .orderBy(asc(sql`coalesce((${products.attributes}->>'tier')::int, 0)`), asc(products.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertVirtualNodes(db: Db, rows: (typeof nodes.$inferInsert)[]) {
+  if (rows.length === 0) return [];
+  return db.insert(nodes).values(rows).returning();
+}
+
+export async function product(db: Db, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row;
+}

@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BONUS_CAP_MULTIPLIER,
+  formatMinor,
+  PURCHASE_REQUEST_MINUTES,
+  TARIFF_TERMS_VERSION,
+  type TActivePackage,
+  type TAdminMentorChanged,
+  type TBinarySideAnswer,
+  type TPackage,
+  type TPackagePurchased,
+  type TPackagePurchaseQuote,
+  type TPackagePurchaseRequest,
+  type TPackageTerms,
+  type TTariffPurchaseKind,
+} from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { fail } from '../../http/errors';
+import { audit } from '../audit/service';
+import { unitPrice, type TCatalog, type TPricing, type TProductRow } from '../catalog/service';
+import { grantDft } from '../dft/service';
+import { once, type TIdempotency } from '../idempotency/service';
+import { createIncludedOrders } from '../orders/service';
+import { recordPurchase } from '../purchases/service';
+import * as repo from './repo';
+import type { TCapWindowRow } from './repo';
+
+type TTariffAttributes = {
+  includes_node?: boolean;
+  node_kind?: 'virtual' | 'device' | null;
+  nodes?: number;
+  matching_depth?: number;
+  bonus_cap_multiplier?: number;
+};
+
+const attributesOf = (product: TProductRow) => product.attributes as TTariffAttributes;
+
+/** USDT (6 places) to DFT (8 places): 1 USDT of price grants 1 DFT. */
+const USDT_TO_DFT = 100n;
+
+const TERMS_TEXT = [
+  'A tariff is paid once from the USDT balance and is not refundable.',
+  `Bonuses under a tariff stop at ${BONUS_CAP_MULTIPLIER} times its cost; the tariff is then Inactive until renewed.`,
+  'While a tariff is Active it can only be upgraded to a higher one, paying the price difference.',
+  'Each tariff purchase grants DFT equal to its USDT price, locked; 1/12 unlocks every 30 days.',
+  'Your mentor cannot be changed after your first paid tariff.',
+].join('\n');
+
+export function toPackage(product: TProductRow, now = new Date()): TPackage {
+  const attributes = attributesOf(product);
+  return {
+    id: product.id,
+    name: product.name,
+    price: formatMinor(unitPrice(product, now), 'USDT'),
+    includes_node: Boolean(attributes.includes_node),
+    matching_depth: Number(attributes.matching_depth ?? 0),
+    bonus_cap_multiplier: Number(attributes.bonus_cap_multiplier ?? BONUS_CAP_MULTIPLIER),
+    node_kind: attributes.includes_node ? (attributes.node_kind ?? null) : null,
+    nodes: attributes.includes_node ? Number(attributes.nodes ?? 0) : 0,
+  };
+}
+
+/** Nodes of `kind` a tariff includes. */
+function included(product: TProductRow | undefined, kind: 'virtual' | 'device'): number {
+  if (!product) return 0;
+  const attributes = attributesOf(product);
+  return attributes.includes_node && attributes.node_kind === kind ? Number(attributes.nodes ?? 0) : 0;
+}
+
+const isActive = (window: TCapWindowRow | undefined): window is TCapWindowRow =>
+  window !== undefined && window.earned < window.cap;
+
+/**
+ * Fills the partner's open cap window with a USDT bonus of `amount` (compensation-plan.md
+ * section 2), in the caller's transaction: `filled` is what fits (what may be credited),
+ * `overflow` what does not (lost profit). Nothing fits without an Active window.
+ */
+export async function fillCapWindow(
+  tx: Db,
+  userId: number,
+  amount: bigint,
+): Promise<{ filled: bigint; overflow: bigint }> {
+  if (amount < 0n) throw new Error('A cap window is filled with a positive amount');
+  const window = await repo.openWindow(tx, userId, true);
+  if (!isActive(window)) return { filled: 0n, overflow: amount };
+  const room = window.cap - window.earned;
+  const filled = amount < room ? amount : room;
+  if (filled > 0n) await repo.addEarned(tx, window.id, filled);
+  return { filled, overflow: amount - filled };
+}
+
+/**
+ * Tariffs (packages): the list, the partner's tariff and cap window, the purchase in two steps
+ * (a priced request, then its confirmation paid from the USDT balance), the binary side and the
+ * mentor rule (compensation-plan.md section 2; docs/shop.md "Tariffs").
+ */
+export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
+  const { db, catalog } = deps;
+
+  async function tariff(tx: Db, id: number): Promise<TProductRow> {
+    const product = await catalog.available(tx, id);
+    if (product.kind !== 'tariff') throw fail.field('package_id', 'notATariff');
+    return product;
+  }
+
+  /**
+   * What buying `target` is now, given the open window: new (never bought), renewal (Inactive)
+   * or upgrade (Active, to a higher tariff, at the difference). The same or a lower tariff while
+   * Active is refused with the spec's message.
+   */
+  async function plan(
+    tx: Db,
+    window: TCapWindowRow | undefined,
+    target: TProductRow,
+    now: Date,
+  ): Promise<{ kind: TTariffPurchaseKind; current?: TProductRow; listPrice: bigint }> {
+    const price = unitPrice(target, now);
+    if (!window) return { kind: 'new', listPrice: price };
+    if (!isActive(window)) return { kind: 'renewal', listPrice: price };
+    const current = (await repo.product(tx, window.productId))!;
+    const difference = price - unitPrice(current, now);
+    if (difference <= 0n) throw fail.request('tariffAlreadyPurchased');
+    return { kind: 'upgrade', current, listPrice: difference };
+  }
+
+  function priceOf(tx: Db, userId: number, target: TProductRow, listPrice: bigint, promocode?: string) {
+    // The pricing step prices the tariff at what is due (the difference for an upgrade).
+    return catalog.price(tx, { userId, product: { ...target, price: listPrice, attributes: {} }, promocode });
+  }
+
+  return {
+    async list(): Promise<TPackage[]> {
+      const now = new Date();
+      const answer: TPackage[] = [];
+      for (const listed of await catalog.list('tariff')) {
+        answer.push(toPackage(await catalog.available(db, listed.id), now));
+      }
+      return answer;
+    },
+
+    terms(): TPackageTerms {
+      return { version: TARIFF_TERMS_VERSION, text: TERMS_TEXT };
+    },
+
+    async active(userId: number): Promise<TActivePackage> {
+      const window = await repo.openWindow(db, userId);
+      const zero = formatMinor(0n, 'USDT');
+      // Lost profit is kept by the compensation engine (issue 8); until then nothing is pending.
+      if (!window) {
+        return {
+          package: null,
+          status: 'Inactive',
+          cap: zero,
+          earned: zero,
+          cap_left: zero,
+          lost_profit_pending: zero,
+        };
+      }
+      const product = (await repo.product(db, window.productId))!;
+      return {
+        package: toPackage(product),
+        status: isActive(window) ? 'Active' : 'Inactive',
+        cap: formatMinor(window.cap, 'USDT'),
+        earned: formatMinor(window.earned, 'USDT'),
+        cap_left: formatMinor(window.cap - window.earned, 'USDT'),
+        lost_profit_pending: zero,
+      };
+    },
+
+    /** Prices a tariff purchase for the partner and keeps the quote for PURCHASE_REQUEST_MINUTES. */
+    async request(
+      userId: number,
+      input: TPackagePurchaseRequest,
+      now = new Date(),
+    ): Promise<TPackagePurchaseQuote> {
+      return db.transaction(async (tx) => {
+        const target = await tariff(tx, input.package_id);
+        const { kind, listPrice } = await plan(tx, await repo.openWindow(tx, userId), target, now);
+        const pricing = await priceOf(tx, userId, target, listPrice, input.promocode);
+        const row = await repo.insertRequest(tx, {
+          id: randomUUID(),
+          userId,
+          productId: target.id,
+          priceId: pricing.priceId,
+          kind,
+          listPrice: pricing.listPrice,
+          discount: pricing.discount,
+          total: pricing.netPrice,
+          promocode: input.promocode ?? null,
+          expiresAt: new Date(now.getTime() + PURCHASE_REQUEST_MINUTES * 60_000),
+        });
+        return {
+          request_id: row.id,
+          price: formatMinor(row.listPrice, 'USDT'),
+          discount: formatMinor(row.discount, 'USDT'),
+          total: formatMinor(row.total, 'USDT'),
+          currency: 'USDT',
+          expires_at: row.expiresAt.toISOString(),
+          kind,
+        };
+      });
+    },
+
+    /**
+     * Pays a request from the USDT balance, in one transaction with the Idempotency-Key: the
+     * purchase (recordPurchase), the cap window opened or grown, the DFT grant (locked) and the
+     * nodes the tariff includes. The user row is locked first, so two confirmations of one
+     * partner run one after the other and the second sees what the first bought.
+     */
+    confirm(
+      userId: number,
+      requestId: string,
+      idempotency: TIdempotency | null,
+      now = new Date(),
+    ): Promise<TPackagePurchased> {
+      return once(db, idempotency, 200, async (tx) => {
+        const user = await repo.lockUser(tx, userId);
+        const request = await repo.ownRequest(tx, userId, requestId);
+        if (!user || !request) throw fail.notFound('purchaseRequestNotFound');
+        if (request.purchaseId !== null) throw fail.request('purchaseRequestUsed');
+        if (request.expiresAt <= now) throw fail.request('purchaseRequestExpired');
+        const target = await tariff(tx, request.productId);
+        const window = await repo.openWindow(tx, userId, true);
+        const { kind, current, listPrice } = await plan(tx, window, target, now);
+        // Another purchase (or a price change) since the request: its price no longer holds.
+        if (kind !== request.kind || listPrice !== request.listPrice)
+          throw fail.request('purchaseRequestStale');
+        const pricing: TPricing = {
+          listPrice: request.listPrice,
+          discount: request.discount,
+          netPrice: request.total,
+          priceId: request.priceId,
+          discounts: request.discount > 0n ? [{ source: 'promocode', amount: request.discount }] : [],
+        };
+        const purchase = await recordPurchase(tx, {
+          userId,
+          product: target,
+          pricing,
+          currency: 'USDT',
+          paid: pricing.netPrice,
+          promocode: request.promocode,
+          reference: `tariff:${request.id}`,
+          details: {
+            tariff_purchase: kind,
+            from_product: current?.code ?? null,
+            terms_version: TARIFF_TERMS_VERSION,
+            mentor_id: user.mentorId,
+          },
+        });
+        const cap = listPrice * BigInt(BONUS_CAP_MULTIPLIER);
+        if (kind === 'upgrade') {
+          await repo.growWindow(tx, window!.id, target.id, cap);
+        } else {
+          if (window) await repo.closeWindow(tx, window.id, now);
+          await repo.insertWindow(tx, { userId, productId: target.id, cap, openedAt: now });
+        }
+        await grantDft(tx, userId, listPrice * USDT_TO_DFT, `tariff:${purchase.id}`, now);
+        // An upgrade adds what the higher tariff includes beyond the one held; a new or renewed tariff all of it.
+        const held = kind === 'upgrade' ? current : undefined;
+        const virtual = Math.max(0, included(target, 'virtual') - included(held, 'virtual'));
+        const devices = Math.max(0, included(target, 'device') - included(held, 'device'));
+        if (virtual > 0) {
+          const node = await repo.lowestVirtualNodeProduct(tx);
+          if (!node) throw new Error('No virtual node product in the catalogue');
+          await repo.insertVirtualNodes(
+            tx,
+            Array.from({ length: virtual }, () => ({
+              userId,
+              kind: 'virtual',
+              productId: node.id,
+              purchaseId: purchase.id,
+            })),
+          );
+        }
+        if (devices > 0)
+          await createIncludedOrders(tx, { userId, purchaseId: purchase.id, quantity: devices });
+        await repo.markRequestPaid(tx, request.id, purchase.id);
+        return { success: true as const, package: toPackage(target, now) };
+      });
+    },
+
+    async setBinarySide(userId: number, side: 'left' | 'right'): Promise<TBinarySideAnswer> {
+      await db.transaction(async (tx) => {
+        await repo.setBinarySide(tx, userId, side);
+        await audit(tx, { userId, action: 'binary_side.changed', details: { side } });
+      });
+      return { side };
+    },
+
+    /** Admin: a partner's new mentor; refused once the partner has paid a tariff (spec). */
+    async changeMentor(adminId: number, userId: number, mentorId: number): Promise<TAdminMentorChanged> {
+      return db.transaction(async (tx) => {
+        const user = await repo.lockUser(tx, userId);
+        if (!user || user.isCompanyRoot) throw fail.notFound();
+        if (await repo.hasPaidTariff(tx, userId)) throw fail.request('mentorFixed');
+        const mentor = await repo.findUser(tx, mentorId);
+        if (!mentor) throw fail.field('mentor_id', 'mentorNotFound');
+        if (await repo.inSponsorDownline(tx, userId, mentorId))
+          throw fail.field('mentor_id', 'mentorInvalid');
+        await repo.setMentor(tx, userId, mentorId);
+        await audit(tx, {
+          userId,
+          actorId: adminId,
+          action: 'mentor.changed',
+          details: { from: user.mentorId, to: mentorId },
+        });
+        return { id: userId, mentor_id: mentorId };
+      });
+    },
+
+    /** The cleanup job: unpaid requests a day past their expiry (they answer "expired" until then). */
+    cleanup: (now = new Date()) => repo.deleteExpiredRequests(db, new Date(now.getTime() - 24 * 3600_000)),
+  };
+}
+
+export type TTariffs = ReturnType<typeof createTariffs>;

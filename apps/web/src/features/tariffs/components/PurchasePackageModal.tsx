@@ -1,0 +1,149 @@
+import { Alert, Button, Checkbox, Collapse, Group, Modal, Stack, Text } from '@mantine/core';
+import type { TPackage, TPackagePurchaseQuote } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useConfirmPackagePurchase } from '../api/confirm-package-purchase';
+import { useRequestPackagePurchase } from '../api/request-package-purchase';
+import { TariffTerms } from './TariffTerms';
+
+type Props = {
+  /** The tariff to buy; null closes the modal. */
+  target: TPackage | null;
+  /** The tariff held while Active: the modal is then the upgrade (paying the difference). */
+  current: TPackage | null;
+  onClose: () => void;
+};
+
+/**
+ * Buying or upgrading a tariff: the mentor confirmation and the terms (both required), then the
+ * price asked by the server (the difference for an upgrade) and the payment from the USDT balance.
+ */
+export function PurchasePackageModal({ target, current, onClose }: Props) {
+  const { t } = useTranslation();
+  const [mentorConfirmed, setMentorConfirmed] = useState(false);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [showTerms, setShowTerms] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [quote, setQuote] = useState<TPackagePurchaseQuote | null>(null);
+  // One key per open modal: a retry after a lost answer charges once.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const request = useRequestPackagePurchase();
+  const confirm = useConfirmPackagePurchase();
+  const upgrade = current !== null;
+
+  const close = () => {
+    setMentorConfirmed(false);
+    setTermsAccepted(false);
+    setShowTerms(false);
+    setTried(false);
+    setQuote(null);
+    setIdempotencyKey(crypto.randomUUID());
+    onClose();
+  };
+
+  const proceed = () => {
+    setTried(true);
+    if (!target || !mentorConfirmed || !termsAccepted) return;
+    request.mutate(
+      { package_id: target.id, mentor_confirmed: true, terms_accepted: true },
+      { onSuccess: setQuote },
+    );
+  };
+
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={close}
+      title={upgrade ? t('tariffs.modal.upgradeTitle') : t('tariffs.modal.buyTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {target && (
+        <Stack data-testid="package-modal">
+          {upgrade ? (
+            <Text>{t('tariffs.modal.upgradeFrom', { from: current.name, to: target.name })}</Text>
+          ) : (
+            <Text>{t('tariffs.modal.buying', { name: target.name, price: formatAmount(target.price) })}</Text>
+          )}
+          {quote === null ? (
+            <>
+              <Checkbox
+                checked={mentorConfirmed}
+                onChange={(event) => setMentorConfirmed(event.currentTarget.checked)}
+                label={t('tariffs.modal.mentorConfirmed')}
+                error={tried && !mentorConfirmed ? t('messages.mentorNotConfirmed') : undefined}
+                data-testid="mentor-confirmed"
+              />
+              <Checkbox
+                checked={termsAccepted}
+                onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
+                label={t('tariffs.modal.termsAccepted')}
+                error={tried && !termsAccepted ? t('messages.termsNotAccepted') : undefined}
+                data-testid="terms-accepted"
+              />
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => setShowTerms((shown) => !shown)}
+                aria-expanded={showTerms}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {showTerms ? t('tariffs.modal.hideTerms') : t('tariffs.modal.readTerms')}
+              </Button>
+              <Collapse expanded={showTerms}>{showTerms && <TariffTerms />}</Collapse>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>
+                  {t('tariffs.cancel')}
+                </Button>
+                <Button loading={request.isPending} onClick={proceed} data-testid="package-continue">
+                  {t('tariffs.modal.continue')}
+                </Button>
+              </Group>
+            </>
+          ) : (
+            <>
+              <Stack gap={2} data-testid="package-quote">
+                <Text size="sm">
+                  {upgrade
+                    ? t('tariffs.modal.difference', { amount: formatAmount(quote.price) })
+                    : t('tariffs.modal.price', { amount: formatAmount(quote.price) })}
+                </Text>
+                <Text size="sm">{t('tariffs.modal.discount', { amount: formatAmount(quote.discount) })}</Text>
+                <Text fw={700} size="lg">
+                  {t('tariffs.modal.total', { amount: formatAmount(quote.total) })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('tariffs.modal.expires', { time: formatDateTime(quote.expires_at) })}
+                </Text>
+              </Stack>
+              {upgrade && <Alert color="gray">{t('tariffs.modal.upgradeCap')}</Alert>}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>
+                  {t('tariffs.cancel')}
+                </Button>
+                <Button
+                  loading={confirm.isPending}
+                  data-testid="package-pay"
+                  onClick={() =>
+                    confirm.mutate(
+                      { request_id: quote.request_id, idempotencyKey },
+                      {
+                        onSuccess: (answer) => {
+                          notify.success(t('tariffs.modal.bought', { name: answer.package.name }));
+                          close();
+                        },
+                      },
+                    )
+                  }
+                >
+                  {t('tariffs.modal.pay', { amount: formatAmount(quote.total) })}
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatMinor, parseMinor, type TPackage } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../lib/format';
+import { useActivePackage } from '../api/get-active-package';
+import { usePackages } from '../api/list-packages';
+import { CapMeter } from '../components/CapMeter';
+import { PurchasePackageModal } from '../components/PurchasePackageModal';
+
+const minorOf = (amount: string) => parseMinor(amount, 'USDT') ?? 0n;
+
+/** What a tariff includes, as a line of text. */
+function useIncludes() {
+  const { t } = useTranslation();
+  return (item: TPackage) =>
+    !item.includes_node
+      ? t('tariffs.includes.none')
+      : item.node_kind === 'virtual'
+        ? t('tariffs.includes.virtual', { n: item.nodes })
+        : t('tariffs.includes.devices', { n: item.nodes });
+}
+
+/** /shop/packages: my tariff and its cap window, the tariffs, buying, renewing and upgrading. */
+export function PackagesPage() {
+  const { t } = useTranslation();
+  const packages = usePackages();
+  const active = useActivePackage();
+  const includes = useIncludes();
+  const [target, setTarget] = useState<TPackage | null>(null);
+  const mine = active.data?.package ?? null;
+  const isActive = active.data?.status === 'Active';
+
+  return (
+    <Stack gap="lg">
+      <section aria-labelledby="tariff-mine">
+        <Title order={2} size="h4" mb="sm" id="tariff-mine">
+          {t('tariffs.mine')}
+        </Title>
+        {active.isPending ? (
+          <Loader aria-label={t('common.loading')} />
+        ) : !active.data || !mine ? (
+          <Text c="dimmed" data-testid="no-tariff">
+            {t('tariffs.none')}
+          </Text>
+        ) : (
+          <Card withBorder data-testid="my-tariff">
+            <Stack gap="sm">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Text fw={700} size="lg">
+                  {t('tariffs.name', { name: mine.name })}
+                </Text>
+                <Badge color={isActive ? 'teal.9' : 'red.9'} data-testid="tariff-status">
+                  {t(`tariffs.status.${active.data.status}`)}
+                </Badge>
+              </Group>
+              <CapMeter active={active.data} />
+              {!isActive && (
+                <Text size="sm" c="red.9">
+                  {t('tariffs.inactiveHint')}
+                </Text>
+              )}
+              <Text size="sm" c="dimmed">
+                {t('tariffs.lostProfit', { amount: formatAmount(active.data.lost_profit_pending) })}
+              </Text>
+            </Stack>
+          </Card>
+        )}
+      </section>
+
+      <section aria-labelledby="tariff-list">
+        <Title order={2} size="h4" mb="sm" id="tariff-list">
+          {t('tariffs.list')}
+        </Title>
+        {packages.isPending ? (
+          <Loader aria-label={t('common.loading')} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {(packages.data ?? []).map((item) => {
+              const held = isActive && mine?.id === item.id;
+              const higher = isActive && mine !== null && minorOf(item.price) > minorOf(mine.price);
+              const difference = mine ? minorOf(item.price) - minorOf(mine.price) : 0n;
+              const canBuy = !isActive || higher;
+              return (
+                <Card withBorder key={item.id} data-testid={`tariff-${item.name.replace(/\s+/g, '-')}`}>
+                  <Stack gap={4}>
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={700}>{t('tariffs.name', { name: item.name })}</Text>
+                      {held && <Badge color="teal.9">{t('tariffs.yours')}</Badge>}
+                    </Group>
+                    <Text size="lg" fw={700}>
+                      {t('tariffs.usdt', { amount: formatAmount(item.price) })}
+                    </Text>
+                    <Text size="sm">{includes(item)}</Text>
+                    <Text size="sm">{t('tariffs.matching', { levels: item.matching_depth })}</Text>
+                    <Text size="sm">
+                      {t('tariffs.capOf', {
+                        amount: formatAmount(
+                          formatMinor(minorOf(item.price) * BigInt(item.bonus_cap_multiplier), 'USDT'),
+                        ),
+                        multiplier: item.bonus_cap_multiplier,
+                      })}
+                    </Text>
+                    {higher && (
+                      <Text size="sm" c="dimmed">
+                        {t('tariffs.upgradeFor', {
+                          amount: formatAmount(formatMinor(difference, 'USDT')),
+                        })}
+                      </Text>
+                    )}
+                    {canBuy && (
+                      <Button
+                        mt="xs"
+                        onClick={() => setTarget(item)}
+                        aria-label={
+                          higher
+                            ? t('tariffs.upgradeNamed', { name: item.name })
+                            : mine
+                              ? t('tariffs.renewNamed', { name: item.name })
+                              : t('tariffs.buyNamed', { name: item.name })
+                        }
+                      >
+                        {higher ? t('tariffs.upgrade') : mine ? t('tariffs.renew') : t('tariffs.buy')}
+                      </Button>
+                    )}
+                  </Stack>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </section>
+      <PurchasePackageModal
+        target={target}
+        current={isActive ? mine : null}
+        onClose={() => setTarget(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { E2E } from './env';
+import { expectAccessible, newPartner, registerByApi, signIn } from './support';
+
+const PHONE = { width: 390, height: 844 };
+
+async function apiToken(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/v1/accounts/login/', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Nothing on the page is wider than the screen: no sideways scrolling on a phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Waits until the toasts have faded out: axe would read a fading toast's colours mid-animation. */
+async function toastsGone(page: Page) {
+  await page.mouse.move(5, PHONE.height - 5);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+}
+
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/packages/${name}.png`, fullPage: true });
+
+test('on a phone, a partner buys a tariff in the modal, then upgrades it paying the difference, and sees the cap meter', async ({
+  page,
+  request,
+}) => {
+  const partner = newPartner('Tara');
+  const { user } = await registerByApi(request, partner);
+  const adminToken = await apiToken(request, E2E.admin.email, E2E.admin.password);
+  const funded = await request.post('/api/v1/admin/ledger/adjustments/', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { user_id: user.id, currency: 'USDT', amount: '2000', reason: 'e2e packages' },
+  });
+  expect(funded.status()).toBe(201);
+
+  await page.setViewportSize(PHONE);
+  await signIn(page, partner.email, partner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await test.step('buy the 500 tariff: both checkboxes, then the total, then pay', async () => {
+    await page.goto('/shop/packages');
+    await expect(page.getByRole('heading', { name: 'My tariff' })).toBeVisible();
+    await expect(page.getByTestId('no-tariff')).toBeVisible();
+    await expect(page.getByTestId('tariff-45000')).toContainText('Includes devices: 10');
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'packages-phone');
+
+    await page.getByRole('button', { name: 'Buy tariff 500', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy a tariff' });
+    await dialog.getByTestId('package-continue').click();
+    await expect(dialog.getByText('Confirm your mentor to buy a tariff.')).toBeVisible();
+    await expect(dialog.getByText('Accept the terms to buy a tariff.')).toBeVisible();
+    await dialog.getByLabel('I confirm my mentor').check();
+    await dialog.getByLabel('I accept the tariff terms').check();
+    await dialog.getByRole('button', { name: 'Read the terms' }).click();
+    await expect(dialog.getByTestId('tariff-terms')).toContainText('Terms version');
+    await expectAccessible(page);
+    await dialog.getByTestId('package-continue').click();
+    await expect(dialog.getByTestId('package-quote')).toContainText('Total to pay: 500.00 USDT');
+    await expectAccessible(page);
+    await screenshot(page, 'purchase-modal-phone');
+    await dialog.getByTestId('package-pay').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('my-tariff')).toContainText('Tariff 500');
+    await expect(page.getByTestId('tariff-status')).toHaveText('Active');
+    await expect(page.getByTestId('cap-meter')).toContainText('Earned 0.00 of 2 500.00 USDT');
+    await expect(page.getByTestId('balance-usdt')).toHaveText('1 500.00 USDT');
+  });
+
+  await test.step('upgrade to 1500, paying the 1000 difference; the cap grows to 7500', async () => {
+    await toastsGone(page);
+    await expect(page.getByRole('button', { name: 'Buy tariff 50 Promo' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Upgrade to tariff 1500', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade your tariff' });
+    await expect(dialog).toContainText('From tariff 500 to tariff 1500');
+    await dialog.getByLabel('I confirm my mentor').check();
+    await dialog.getByLabel('I accept the tariff terms').check();
+    await dialog.getByTestId('package-continue').click();
+    await expect(dialog.getByTestId('package-quote')).toContainText('Price difference: 1 000.00 USDT');
+    await expect(dialog.getByTestId('package-quote')).toContainText('Total to pay: 1 000.00 USDT');
+    await expectAccessible(page);
+    await screenshot(page, 'upgrade-modal-phone');
+    await dialog.getByTestId('package-pay').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('my-tariff')).toContainText('Tariff 1500');
+    await expect(page.getByTestId('cap-meter')).toContainText('Earned 0.00 of 7 500.00 USDT');
+    await expect(page.getByTestId('balance-usdt')).toHaveText('500.00 USDT');
+    await toastsGone(page);
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'packages-active-phone');
+  });
+
+  await test.step('in Russian and in Tuvan the page still fits a phone', async () => {
+    for (const [language, heading] of [
+      ['ru', 'Мой тариф'],
+      ['TUV', 'Мээң тарифим'],
+    ] as const) {
+      await page.getByTestId('language-select').selectOption(language);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await screenshot(page, `packages-${language}-phone`);
+    }
+    await page.getByTestId('language-select').selectOption('en');
+  });
+});
