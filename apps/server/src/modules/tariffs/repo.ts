@@ -142,8 +142,3 @@ export async function insertVirtualNodes(db: Db, rows: (typeof nodes.$inferInser
   if (rows.length === 0) return [];
   return db.insert(nodes).values(rows).returning();
 }
-
-export async function product(db: Db, id: number) {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  return row;
-}

@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
-import { unitPrice, type TCatalog, type TPricing, type TProductRow } from '../catalog/service';
+import { findProduct, unitPrice, type TCatalog, type TPricing, type TProductRow } from '../catalog/service';
 import { grantDft } from '../dft/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { createIncludedOrders } from '../orders/service';
@@ -117,7 +117,7 @@ export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
     const price = unitPrice(target, now);
     if (!window) return { kind: 'new', listPrice: price };
     if (!isActive(window)) return { kind: 'renewal', listPrice: price };
-    const current = (await repo.product(tx, window.productId))!;
+    const current = (await findProduct(tx, window.productId))!;
     const difference = price - unitPrice(current, now);
     if (difference <= 0n) throw fail.request('tariffAlreadyPurchased');
     return { kind: 'upgrade', current, listPrice: difference };
@@ -156,7 +156,7 @@ export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
           lost_profit_pending: zero,
         };
       }
-      const product = (await repo.product(db, window.productId))!;
+      const product = (await findProduct(db, window.productId))!;
       return {
         package: toPackage(product),
         status: isActive(window) ? 'Active' : 'Inactive',
