@@ -128,6 +128,10 @@ export const MESSAGES = {
   quoteExpired: 'The price quote has expired. Get a new quote and try again.',
   unitsOutOfRange: 'Enter a number of units from 1 to 100.',
   notSoldByUnit: 'This product cannot be bought by the unit. Use {call}.',
+  // shop: the admin catalogue
+  priceScheduleInvalid:
+    'Enter the price schedule as a list of steps, each with "before" (a date and time with its zone, each date once) and "price".',
+  amountRangeInvalid: 'The minimum amount must not be above the maximum.',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;
