@@ -22,8 +22,9 @@ async function toastsGone(page: Page) {
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 }
 
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/catalog/${name}.png`, fullPage: true });
+/** The whole page, or only the screen (a dialog is read on the screen it opens on). */
+const screenshot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: `test-results/catalog/${name}.png`, fullPage });
 
 test('on a phone, an admin changes a price, sees it in the history, and a partner is shown and charged the new price', async ({
   browser,
@@ -69,11 +70,12 @@ test('on a phone, an admin changes a price, sees it in the history, and a partne
       await price.fill('abc');
       await dialog.getByTestId('catalog-review-button').click();
       await expect(dialog.getByText('Enter a valid value.')).toBeVisible();
+      await screenshot(admin, 'catalog-edit-phone', false);
       await price.fill('333.5');
       await dialog.getByTestId('catalog-review-button').click();
       await expect(dialog.getByTestId('catalog-review-price')).toHaveText('Price: 300.00 USDT → 333.50 USDT');
       await expectAccessible(admin);
-      await screenshot(admin, 'catalog-confirm-phone');
+      await screenshot(admin, 'catalog-confirm-phone', false);
       await dialog.getByTestId('catalog-confirm').click();
       await expect(dialog).toBeHidden();
       await expect(row.getByTestId('catalog-price')).toHaveText('333.50 USDT');
@@ -93,7 +95,7 @@ test('on a phone, an admin changes a price, sees it in the history, and a partne
       await expect(rows.first()).toContainText(/\d\d\.\d\d\.\d{4}/);
       await expect(rows.nth(1)).toContainText('Initial catalogue');
       await expectAccessible(admin);
-      await screenshot(admin, 'catalog-history-phone');
+      await screenshot(admin, 'catalog-history-phone', false);
       await dialog.getByRole('button', { name: 'Close' }).click();
     });
 
