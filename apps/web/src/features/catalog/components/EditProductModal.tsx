@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Loader, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { parseMinor, type TAdminProductUpdate, type TProduct, ZAdminProductUpdate } from '@portal/contracts';
 import { useState } from 'react';
@@ -146,7 +146,7 @@ function EditForm({
             {t('catalog.scheduleNote')}
           </Alert>
         )}
-        <Switch
+        <Checkbox
           label={t('catalog.availableLabel')}
           {...form.getInputProps('available', { type: 'checkbox' })}
           data-testid="catalog-available"

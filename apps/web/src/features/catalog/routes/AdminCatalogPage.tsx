@@ -30,7 +30,7 @@ export function AdminCatalogPage() {
           ...PRODUCT_KINDS.map((name) => ({ value: name, label: t(`catalog.kinds.${name}`) })),
         ]}
         value={kind ?? 'all'}
-        onChange={(value) => setKind(!value || value === 'all' ? undefined : (value))}
+        onChange={(value) => setKind(!value || value === 'all' ? undefined : value)}
         allowDeselect={false}
         maw={320}
         data-testid="catalog-filter"

@@ -29,7 +29,7 @@ export function AdminPurchasesPage() {
           ]}
           value={kind ?? 'all'}
           onChange={(value) => {
-            setKind(!value || value === 'all' ? undefined : (value));
+            setKind(!value || value === 'all' ? undefined : value);
             setPage(1);
           }}
           allowDeselect={false}
