@@ -140,6 +140,10 @@ export const MESSAGES = {
   mentorFixed: 'The mentor cannot be changed after the first paid tariff.',
   mentorNotFound: 'Mentor not found.',
   mentorInvalid: 'This partner cannot be the mentor: it would make a loop in the structure.',
+  // shop: the admin catalogue
+  priceScheduleInvalid:
+    'Enter the price schedule as a list of steps, each with "before" (a date and time with its zone, each date once) and "price".',
+  amountRangeInvalid: 'The minimum amount must not be above the maximum.',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, ZTimestamp } from './common';
+import { zId, zPage, zPageNumber, ZTimestamp } from './common';
 import { isSafeText, zSafeString } from './fields';
 import { MESSAGES } from './messages';
 import { zAmount, ZMoney } from './money';
@@ -79,6 +79,53 @@ function isSafeJson(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** The most steps a price schedule has (an event ticket has three prices). */
+export const MAX_SCHEDULE_STEPS = 20;
+
+/**
+ * One step of a price schedule: `price` (USDT) applies until `before` (an ISO date and time with
+ * its zone), the next step after it, the product's own price after the last.
+ */
+export const ZPriceScheduleStep = z
+  .object({
+    before: z.iso
+      .datetime({ offset: true, error: MESSAGES.priceScheduleInvalid })
+      .refine((text) => text >= '2000' && text < '3000', { error: MESSAGES.priceScheduleInvalid }),
+    price: zAmount('USDT'),
+  })
+  .strict();
+export type TPriceScheduleStep = z.infer<typeof ZPriceScheduleStep>;
+
+/** A whole schedule: up to MAX_SCHEDULE_STEPS steps, no two ending at the same moment; null removes it. */
+export const ZPriceSchedule = z
+  .array(ZPriceScheduleStep, { error: MESSAGES.priceScheduleInvalid })
+  .min(1, { error: MESSAGES.priceScheduleInvalid })
+  .max(MAX_SCHEDULE_STEPS, { error: MESSAGES.priceScheduleInvalid })
+  .refine((steps) => new Set(steps.map((step) => Date.parse(step.before))).size === steps.length, {
+    error: MESSAGES.priceScheduleInvalid,
+  })
+  .nullable();
+export type TPriceSchedule = z.infer<typeof ZPriceSchedule>;
+
+/**
+ * Attributes an admin sets: any safe JSON, but the ones prices are read from are checked by shape
+ * (a malformed schedule or bound would break every later price): `price_schedule`, and `min`/`max`
+ * of products bought for an amount (USDT; null removes one).
+ */
+export const ZProductAttributes = z
+  .record(z.string(), z.unknown())
+  .refine((value) => isSafeJson(value), { error: MESSAGES.invalidValue, abort: true })
+  .pipe(
+    z
+      .object({
+        price_schedule: ZPriceSchedule.optional(),
+        min: zAmount('USDT').nullable().optional(),
+        max: zAmount('USDT').nullable().optional(),
+      })
+      .loose(),
+  );
+export type TProductAttributes = z.infer<typeof ZProductAttributes>;
+
 export const ZAdminProductUpdate = z
   .object({
     price: zAmount('USDT').optional(),
@@ -86,10 +133,7 @@ export const ZAdminProductUpdate = z
     name: zSafeString(100)
       .pipe(z.string().min(1, { error: MESSAGES.fieldRequired }))
       .optional(),
-    attributes: z
-      .record(z.string(), z.unknown())
-      .refine((value) => isSafeJson(value), { error: MESSAGES.invalidValue })
-      .optional(),
+    attributes: ZProductAttributes.optional(),
   })
   .strict();
 export type TAdminProductUpdate = z.infer<typeof ZAdminProductUpdate>;
@@ -99,7 +143,11 @@ export const ZProductPriceChange = z.object({
   price: ZMoney,
   available: z.boolean(),
   attributes: z.record(z.string(), z.unknown()),
+  /** The price before this change (null for the first record). */
+  previous_price: ZMoney.nullable(),
+  /** The admin who made the change; null for the seed. */
   changed_by: z.number().int().nullable(),
+  changed_by_email: z.string().nullable(),
   created_at: ZTimestamp,
 });
 export type TProductPriceChange = z.infer<typeof ZProductPriceChange>;
@@ -108,3 +156,39 @@ export type TProductPriceHistory = z.infer<typeof ZProductPriceHistory>;
 
 export const ZProductId = z.object({ id: zId }).strict();
 export type TProductId = z.infer<typeof ZProductId>;
+
+// ---- admin: purchases ---------------------------------------------------------------------------------
+
+export const ZAdminPurchasesQuery = z
+  .object({
+    kind: ZProductKind.optional(),
+    /** Part of the buyer's email, any case. */
+    email: zSafeString(254).optional(),
+    page: zPageNumber,
+  })
+  .strict();
+export type TAdminPurchasesQuery = z.infer<typeof ZAdminPurchasesQuery>;
+
+/** A purchase as operators see it: what was bought, its price, what was paid and by whom. */
+export const ZAdminPurchase = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_email: z.string(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  kind: ZProductKind,
+  units: z.number().int(),
+  /** USDT: list price, discount, net price. */
+  list_price: ZMoney,
+  discount: ZMoney,
+  net_price: ZMoney,
+  /** What left the buyer's balance, in `currency`. */
+  currency: z.string(),
+  paid: ZMoney,
+  bv: ZMoney,
+  status: z.enum(['completed', 'refunded']),
+  created_at: ZTimestamp,
+});
+export type TAdminPurchase = z.infer<typeof ZAdminPurchase>;
+export const ZAdminPurchasesPage = zPage(ZAdminPurchase);
+export type TAdminPurchasesPage = z.infer<typeof ZAdminPurchasesPage>;

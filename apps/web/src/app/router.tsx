@@ -233,6 +233,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/admin/catalog',
+                element: screen(
+                  () => import('../features/catalog/routes/AdminCatalogPage'),
+                  (m) => m.AdminCatalogPage,
+                ),
+              },
+              {
+                path: '/admin/purchases',
+                element: screen(
+                  () => import('../features/catalog/routes/AdminPurchasesPage'),
+                  (m) => m.AdminPurchasesPage,
+                ),
+              },
+              {
                 path: '/admin/chain',
                 element: screen(
                   () => import('../features/admin/routes/RejectedLogsPage'),

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productPrices, products } from '../../db/schema';
+import { productPrices, products, purchases, users } from '../../db/schema';
 
 /**
  * A product as every read answers it: its row and the id of its current price record (the latest
@@ -65,12 +65,53 @@ export async function insertPrice(db: Db, row: typeof productPrices.$inferInsert
   return inserted!;
 }
 
-export async function priceHistory(db: Db, productId: number): Promise<TProductPriceRow[]> {
+/** A product's price records, newest first, each with its admin's email (null for the seed). */
+export async function priceHistory(
+  db: Db,
+  productId: number,
+): Promise<{ row: TProductPriceRow; email: string | null }[]> {
   return db
-    .select()
+    .select({ row: productPrices, email: users.email })
     .from(productPrices)
+    .leftJoin(users, eq(users.id, productPrices.changedBy))
     .where(eq(productPrices.productId, productId))
     .orderBy(desc(productPrices.id));
+}
+
+/** `text` for a LIKE pattern that matches it literally (its %, _ and \ escaped). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * A page of everyone's purchases, newest first, with the buyer's email and the product's name:
+ * of one kind, and/or of buyers whose email contains `email` (any case).
+ */
+export async function purchasesPage(
+  db: Db,
+  filter: { kind?: string; email?: string },
+  page: number,
+  pageSize: number,
+) {
+  const conditions: SQL[] = [];
+  if (filter.kind) conditions.push(eq(purchases.kind, filter.kind));
+  if (filter.email) conditions.push(ilike(users.email, `%${likeLiteral(filter.email)}%`));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .where(where);
+  const rows = await db
+    .select({ purchase: purchases, email: users.email, productName: products.name })
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .innerJoin(products, eq(products.id, purchases.productId))
+    .where(where)
+    .orderBy(desc(purchases.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { count: total?.count ?? 0, rows };
 }
 
 /**

@@ -1,5 +1,7 @@
 import {
   ZAdminProductUpdate,
+  ZAdminPurchasesPage,
+  ZAdminPurchasesQuery,
   ZProduct,
   ZProductId,
   ZProductPriceHistory,
@@ -7,6 +9,7 @@ import {
   ZProductsQuery,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '../../http/pagination';
 import { route } from '../../http/route';
 import type { TCatalog } from './service';
 
@@ -57,5 +60,21 @@ export function catalogRoutes(app: FastifyInstance, deps: { catalog: TCatalog })
     params: ZProductId,
     response: ZProductPriceHistory,
     handler: ({ params }) => catalog.history(params.id),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/admin/purchases/',
+    summary:
+      "Everyone's purchases, newest first (optionally of one kind, or of buyers whose email contains `email`)",
+    tags: ['admin'],
+    auth: 'admin',
+    query: ZAdminPurchasesQuery,
+    response: ZAdminPurchasesPage,
+    handler: async ({ query, request }) => {
+      const { kind, email, page } = query;
+      const { count, pageSize, results } = await catalog.adminPurchases({ kind, email }, page);
+      return pageOf(request, page, pageSize, count, results);
+    },
   });
 }

@@ -1,4 +1,6 @@
 import {
+  PAGE_SIZE,
+  type TAdminPurchase,
   formatMinor,
   formatMinorShort,
   parseMinor,
@@ -9,6 +11,7 @@ import {
   type TProductPriceChange,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import type { purchases } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
 import { checkAmountBound } from '../ledger/bounds';
@@ -94,15 +97,77 @@ export function toProduct(row: Omit<TProductRow, 'priceId'>, now = new Date()): 
   };
 }
 
-function toPriceChange(row: TProductPriceRow): TProductPriceChange {
+function toPriceChange(
+  row: TProductPriceRow,
+  email: string | null,
+  previous: TProductPriceRow | undefined,
+): TProductPriceChange {
   return {
     id: row.id,
     price: formatMinor(row.price, 'USDT'),
     available: row.available,
     attributes: row.attributes as Record<string, unknown>,
+    previous_price: previous ? formatMinor(previous.price, 'USDT') : null,
     changed_by: row.changedBy,
+    changed_by_email: email,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+function toAdminPurchase(item: {
+  purchase: typeof purchases.$inferSelect;
+  email: string;
+  productName: string;
+}): TAdminPurchase {
+  const { purchase } = item;
+  const currency = purchase.currency as TCurrency;
+  return {
+    id: purchase.id,
+    user_id: purchase.userId,
+    user_email: item.email,
+    product_id: purchase.productId,
+    product_name: item.productName,
+    kind: purchase.kind as TProductKind,
+    units: purchase.units,
+    list_price: formatMinor(purchase.listPrice, 'USDT'),
+    discount: formatMinor(purchase.discount, 'USDT'),
+    net_price: formatMinor(purchase.netPrice, 'USDT'),
+    currency,
+    paid: formatMinor(purchase.paid, currency),
+    bv: formatMinor(purchase.bv, 'USDT'),
+    status: purchase.status as TAdminPurchase['status'],
+    created_at: purchase.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Refuses attributes that would price wrongly: every step of a schedule and the `min`/`max` bounds
+ * within the configured bound of amounts, and `min` not above `max` once merged with what is kept.
+ */
+function checkPriceAttributes(
+  attributes: Record<string, unknown>,
+  amountMax: Record<TCurrency, bigint>,
+): void {
+  const schedule = (attributes.price_schedule ?? []) as TScheduleEntry[];
+  schedule.forEach((step, index) =>
+    checkAmountBound(
+      parseMinor(step.price, 'USDT')!,
+      'USDT',
+      amountMax,
+      `attributes.price_schedule.${index}.price`,
+    ),
+  );
+  const bound = (name: 'min' | 'max') => {
+    const text = attributes[name];
+    if (typeof text !== 'string') return null;
+    const amount = parseMinor(text, 'USDT');
+    if (amount === null) throw fail.field(`attributes.${name}`, 'invalidValue');
+    checkAmountBound(amount, 'USDT', amountMax, `attributes.${name}`);
+    return amount;
+  };
+  const min = bound('min');
+  const max = bound('max');
+  if (min !== null && max !== null && min > max) throw fail.field('attributes.min', 'amountRangeInvalid');
 }
 
 /**
@@ -196,7 +261,14 @@ export function createCatalog(deps: {
 
     async history(id: number): Promise<TProductPriceChange[]> {
       if (!(await repo.findProduct(db, id))) throw fail.notFound('productNotFound');
-      return (await repo.priceHistory(db, id)).map(toPriceChange);
+      const rows = await repo.priceHistory(db, id);
+      return rows.map((item, index) => toPriceChange(item.row, item.email, rows[index + 1]?.row));
+    },
+
+    /** Everyone's purchases, newest first, of one kind and/or of buyers whose email contains `email`. */
+    async adminPurchases(filter: { kind?: TProductKind; email?: string }, page: number) {
+      const { count, rows } = await repo.purchasesPage(db, filter, page, PAGE_SIZE);
+      return { count, pageSize: PAGE_SIZE, results: rows.map(toAdminPurchase) };
     },
 
     /** Changes a product; the change is kept with its time and its admin, in the same transaction. */
@@ -207,13 +279,23 @@ export function createCatalog(deps: {
       return db.transaction(async (tx) => {
         const current = await repo.lockProduct(tx, id);
         if (!current) throw fail.notFound('productNotFound');
+        const attributes =
+          patch.attributes === undefined
+            ? undefined
+            : { ...(current.attributes as Record<string, unknown>), ...patch.attributes };
+        if (attributes) checkPriceAttributes(attributes, deps.amountMax);
+        // A change that changes nothing (an empty body, the same price again) is not a change: no record.
+        const unchanged =
+          (price === undefined || price === current.price) &&
+          (patch.available === undefined || patch.available === current.available) &&
+          (patch.name === undefined || patch.name === current.name) &&
+          (attributes === undefined || JSON.stringify(attributes) === JSON.stringify(current.attributes));
+        if (unchanged) return toProduct(current);
         const row = await repo.updateProduct(tx, id, {
           ...(price === undefined ? {} : { price }),
           ...(patch.available === undefined ? {} : { available: patch.available }),
           ...(patch.name === undefined ? {} : { name: patch.name }),
-          ...(patch.attributes === undefined
-            ? {}
-            : { attributes: { ...(current.attributes as object), ...patch.attributes } }),
+          ...(attributes === undefined ? {} : { attributes }),
         });
         await repo.insertPrice(tx, {
           productId: id,

@@ -26,6 +26,7 @@ const ADMIN_AREAS = [
   { path: '/admin/ledger', key: 'ledger' },
   { path: '/admin/chain', key: 'rejectedLogs' },
   { path: '/admin/catalog', key: 'catalog' },
+  { path: '/admin/purchases', key: 'purchases' },
   { path: '/admin/orders', key: 'deviceOrders' },
 ] as const;
 
