@@ -51,6 +51,10 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
+import { ticketRoutes } from './modules/tickets/routes';
+import { createTickets } from './modules/tickets/service';
+import { giftCertificateRoutes } from './modules/gift-certificates/routes';
+import { createGiftCertificates, expireGiftCertificates } from './modules/gift-certificates/service';
 
 export type TAppOptions = {
   config: TConfig;
@@ -213,6 +217,19 @@ export async function buildApp({
         name: 'token-pack-yields',
         everyMs: 60 * 60 * 1000,
         run: async () => void (await payDueTokenPacks(db)),
+      },
+    ]);
+  }
+
+  // event tickets and gift certificates
+  ticketRoutes(app, { tickets: createTickets({ db, catalog }) });
+  giftCertificateRoutes(app, { gifts: createGiftCertificates({ db, catalog }) });
+  if (config.jobs) {
+    startJobs(app, [
+      {
+        name: 'gift-certificate-expiry',
+        everyMs: 60_000,
+        run: async () => void (await expireGiftCertificates(db)),
       },
     ]);
   }

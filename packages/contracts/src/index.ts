@@ -11,5 +11,6 @@ export * from './money';
 export * from './orders';
 export * from './products';
 export * from './shop';
+export * from './tickets';
 export * from './validation';
 export * from './wallet';

@@ -128,6 +128,12 @@ export const MESSAGES = {
   quoteExpired: 'The price quote has expired. Get a new quote and try again.',
   unitsOutOfRange: 'Enter a number of units from 1 to 100.',
   notSoldByUnit: 'This product cannot be bought by the unit. Use {call}.',
+  // shop: event tickets and gift certificates (modules/tickets, modules/gift-certificates)
+  ticketQuantityRange: 'Enter a number of tickets from 1 to {max}.',
+  ticketsLeft: 'Only {count} tickets are left.',
+  giftCodeInvalid: 'Invalid gift certificate code.',
+  giftCodeUsed: 'This gift certificate has already been activated.',
+  giftCodeExpired: 'This gift certificate has expired.',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;
