@@ -130,7 +130,7 @@ export const MESSAGES = {
   notSoldByUnit: 'This product cannot be bought by the unit. Use {call}.',
   // shop: event tickets and gift certificates (modules/tickets, modules/gift-certificates)
   ticketQuantityRange: 'Enter a number of tickets from 1 to {max}.',
-  ticketsLeft: 'Only {count} tickets are left.',
+  ticketsLeft: 'Only {left} tickets are left.',
   giftCodeInvalid: 'Invalid gift certificate code.',
   giftCodeUsed: 'This gift certificate has already been activated.',
   giftCodeExpired: 'This gift certificate has expired.',

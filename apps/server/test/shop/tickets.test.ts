@@ -295,7 +295,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('event ticket on PostgreSQL with t
     const spent = await Promise.all(
       partners.map(async (partner) => (await balances(app, partner.token)).usdt),
     );
-    const total = spent.reduce((sum, left) => sum + (price * 10n - BigInt(left.replace('.', ''))), 0n);
+    const total = spent.reduce((sum, left) => sum + (price * 10n - BigInt(left!.replace('.', ''))), 0n);
     expect(total).toBe(price * 3n);
     expect((await ledgerHealth(app)).ok).toBe(true);
   }, 120_000);

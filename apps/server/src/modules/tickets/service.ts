@@ -135,7 +135,7 @@ export function createTickets(deps: { db: Db; catalog: TCatalog }) {
         if (!(await catalog.takeSeats(tx, ticket.id, input.quantity))) {
           const left = seatsLeft((await catalog.findByCode(tx, EVENT_TICKET_CODE))!);
           if (left === 0) throw fail.request('soldOut');
-          throw fail.field('quantity', 'ticketsLeft', { count: left });
+          throw fail.field('quantity', 'ticketsLeft', { left });
         }
         const redeemed = code ? await redeemForPurchase(tx, userId, code, now) : null;
         const pricing = await catalog.price(tx, { userId, product: ticket, units: input.quantity, now });
