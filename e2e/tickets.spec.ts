@@ -81,6 +81,23 @@ test('on a phone, a partner sees the ticket schedule and buys a ticket, then buy
     await expectAccessible(page);
   });
 
+  await test.step('sold out: the card says so and offers no purchase', async () => {
+    // The last seat going to someone else, as the info call would answer it then.
+    await page.route('**/api/v1/event_ticket/info/', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, seats_left: 0, sold_out: true } });
+    });
+    await page.reload();
+    const card = page.getByTestId('ticket-card');
+    await expect(card.getByTestId('ticket-sold-out')).toHaveText('Sold out');
+    await expect(card.getByTestId('ticket-buy')).toHaveCount(0);
+    await expect(card.getByTestId('ticket-schedule-open')).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'tickets-sold-out-phone');
+    await page.unroute('**/api/v1/event_ticket/info/');
+  });
+
   let code = '';
   await test.step('buy a gift certificate: its code is shown once, with a warning', async () => {
     await page.goto('/shop/gift-certificates');
