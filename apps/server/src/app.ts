@@ -53,6 +53,10 @@ import { productRoutes } from './modules/products/routes';
 import { tariffRoutes } from './modules/tariffs/routes';
 import { createTariffs } from './modules/tariffs/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
+import { ticketRoutes } from './modules/tickets/routes';
+import { createTickets } from './modules/tickets/service';
+import { giftCertificateRoutes } from './modules/gift-certificates/routes';
+import { createGiftCertificates, expireGiftCertificates } from './modules/gift-certificates/service';
 
 export type TAppOptions = {
   config: TConfig;
@@ -228,6 +232,19 @@ export async function buildApp({
         name: 'tariff-request-cleanup',
         everyMs: 60 * 60 * 1000,
         run: async () => void (await tariffs.cleanup()),
+      },
+    ]);
+  }
+
+  // event tickets and gift certificates
+  ticketRoutes(app, { tickets: createTickets({ db, catalog }) });
+  giftCertificateRoutes(app, { gifts: createGiftCertificates({ db, catalog }) });
+  if (config.jobs) {
+    startJobs(app, [
+      {
+        name: 'gift-certificate-expiry',
+        everyMs: 60_000,
+        run: async () => void (await expireGiftCertificates(db)),
       },
     ]);
   }

@@ -131,6 +131,8 @@ const ACCEPTED: Record<string, Record<string, readonly string[]>> = {
     'Idempotency-Key': VALID_KEYS,
   },
   'POST /api/v1/withdraw/request/': { 'Idempotency-Key': VALID_KEYS },
+  // The good body buys a 20 USDT gift certificate (an amount is all it needs).
+  'POST /api/v1/gift_certificates/purchase/': { 'Idempotency-Key': VALID_KEYS },
 };
 
 const FINANCE = 'finance-pass-1';

@@ -12,5 +12,6 @@ export * from './orders';
 export * from './products';
 export * from './shop';
 export * from './tariffs';
+export * from './tickets';
 export * from './validation';
 export * from './wallet';

@@ -144,6 +144,12 @@ export const MESSAGES = {
   priceScheduleInvalid:
     'Enter the price schedule as a list of steps, each with "before" (a date and time with its zone, each date once) and "price".',
   amountRangeInvalid: 'The minimum amount must not be above the maximum.',
+  // shop: event tickets and gift certificates (modules/tickets, modules/gift-certificates)
+  ticketQuantityRange: 'Enter a number of tickets from 1 to {max}.',
+  ticketsLeft: 'Only {left} tickets are left.',
+  giftCodeInvalid: 'Invalid gift certificate code.',
+  giftCodeUsed: 'This gift certificate has already been activated.',
+  giftCodeExpired: 'This gift certificate has expired.',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

@@ -147,6 +147,20 @@ export const routes: RouteObject[] = [
                   (m) => m.TokenPacksPage,
                 ),
               },
+              {
+                path: 'tickets',
+                element: screen(
+                  () => import('../features/tickets/routes/TicketsPage'),
+                  (m) => m.TicketsPage,
+                ),
+              },
+              {
+                path: 'gift-certificates',
+                element: screen(
+                  () => import('../features/gift-certificates/routes/GiftCertificatesPage'),
+                  (m) => m.GiftCertificatesPage,
+                ),
+              },
             ],
           },
           {

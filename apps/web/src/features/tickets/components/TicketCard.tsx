@@ -1,0 +1,120 @@
+import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatMinor, parseMinor, type TTicketInfo } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorLines, fieldErrorsOf } from '../../../lib/errors';
+import { formatAmount } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useBuyTickets } from '../api/buy-tickets';
+import { PriceSteps } from './PriceSteps';
+import { ScheduleModal } from './ScheduleModal';
+
+/** The event ticket: price now and by date, seats left, the schedule, buying (optionally with a gift certificate). */
+export function TicketCard({ info }: { info: TTicketInfo }) {
+  const { t } = useTranslation();
+  const buy = useBuyTickets();
+  const [schedule, setSchedule] = useState(false);
+  const [quantity, setQuantity] = useState('1');
+  const [giftCode, setGiftCode] = useState('');
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const count = /^\d{1,2}$/.test(quantity.trim()) ? Number(quantity.trim()) : null;
+  const unit = parseMinor(info.price, 'USDT');
+  const total =
+    count !== null && count > 0 && unit !== null ? formatMinor(unit * BigInt(count), 'USDT') : null;
+  const errors = fieldErrorsOf(buy.error, t);
+  const generalError =
+    buy.error && !errors.quantity && !errors.gift_certificate_code ? errorLines(buy.error, t) : [];
+  const renew = () => setIdempotencyKey(crypto.randomUUID());
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    buy.mutate(
+      {
+        quantity: count ?? 0,
+        ...(giftCode.trim() ? { gift_certificate_code: giftCode.trim() } : {}),
+        idempotencyKey,
+      },
+      {
+        onSuccess: (answer) => {
+          notify.success(t('tickets.bought', { n: answer.tickets.quantity }));
+          setQuantity('1');
+          setGiftCode('');
+          renew();
+        },
+      },
+    );
+  };
+
+  return (
+    <Card withBorder data-testid="ticket-card">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4">
+            {info.name}
+          </Title>
+          {info.sold_out ? (
+            <Badge color="red.9" data-testid="ticket-sold-out">
+              {t('tickets.soldOut')}
+            </Badge>
+          ) : (
+            <Badge color="teal.9" data-testid="ticket-seats">
+              {t('tickets.seatsLeft', { left: info.seats_left, seats: info.seats })}
+            </Badge>
+          )}
+        </Group>
+        <Text size="xl" fw={700} data-testid="ticket-price">
+          {t('tickets.usdt', { amount: formatAmount(info.price) })}
+        </Text>
+        <PriceSteps steps={info.price_schedule} />
+        <Button variant="light" onClick={() => setSchedule(true)} data-testid="ticket-schedule-open">
+          {t('tickets.scheduleButton')}
+        </Button>
+        {!info.sold_out && (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <TextInput
+                label={t('tickets.quantity')}
+                description={t('tickets.quantityHint', { max: info.max_quantity })}
+                inputMode="numeric"
+                required
+                value={quantity}
+                onChange={(event) => {
+                  setQuantity(event.currentTarget.value);
+                  renew();
+                }}
+                error={errors.quantity}
+                data-testid="ticket-quantity"
+              />
+              <TextInput
+                label={t('tickets.giftCode')}
+                description={t('tickets.giftCodeHint')}
+                value={giftCode}
+                autoComplete="off"
+                onChange={(event) => {
+                  setGiftCode(event.currentTarget.value);
+                  renew();
+                }}
+                error={errors.gift_certificate_code}
+                data-testid="ticket-gift-code"
+              />
+              {generalError.length > 0 && (
+                <Text c="red.8" size="sm" role="alert">
+                  {generalError.join(' ')}
+                </Text>
+              )}
+              <Button
+                type="submit"
+                loading={buy.isPending}
+                disabled={count === null}
+                data-testid="ticket-buy"
+              >
+                {total !== null ? t('tickets.buyFor', { total: formatAmount(total) }) : t('tickets.buy')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+      <ScheduleModal info={info} opened={schedule} onClose={() => setSchedule(false)} />
+    </Card>
+  );
+}
