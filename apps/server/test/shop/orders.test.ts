@@ -12,6 +12,7 @@ import {
   users,
 } from '../../src/db/schema';
 import { queryRows } from '../../src/db/client';
+import { expireOrders } from '../../src/modules/orders/repo';
 import { createIncludedOrders } from '../../src/modules/orders/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { depositsApp, devTransfer, getInvoice, mine, paymentStatus } from '../helpers/chain';
@@ -777,11 +778,17 @@ describe('paying an order by chain invoice', () => {
   test('an order whose transfer is confirming does not expire; one past its time with none is refused', async () => {
     const { app } = await depositsApp();
     const partner = await registerPartner(app);
+    // An order before it, so that the order's id and its invoice's differ.
+    await createOrder(app, partner.token, {});
     const { order, invoice } = await orderFor(app, partner.token);
+    expect(order.id).not.toBe(invoice.id);
     await devTransfer(app, invoice.address, 'USDT', '1000');
     await mine(app, 1);
     await paymentStatus(app, partner.token, invoice.id);
     await setExpiry(app, order.id, new Date(Date.now() - 1000));
+    expect((await post(app, ONE, { order_id: order.id }, partner.token)).body.status).toBe('WAIT_PAYMENT');
+    // The expiry job leaves it too.
+    expect(await expireOrders(app.database.db, new Date())).toBe(0);
     expect((await post(app, ONE, { order_id: order.id }, partner.token)).body.status).toBe('WAIT_PAYMENT');
     await mine(app, 2);
     await paymentStatus(app, partner.token, invoice.id);
