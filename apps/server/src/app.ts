@@ -51,6 +51,9 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
+import { validatorKeyRoutes } from './modules/validator-keys/routes';
+import { validatorKeyJobs } from './modules/validator-keys/jobs';
+import { createValidatorKeys } from './modules/validator-keys/service';
 
 export type TAppOptions = {
   config: TConfig;
@@ -160,6 +163,8 @@ export async function buildApp({
         { err: error, orderId },
         'an order was not paid from its credited invoice; it keeps waiting',
       ),
+    onKeyPaymentError: (error, keyId) =>
+      app.log.error({ err: error, keyId }, 'a validator key was not paid from its credited invoice'),
   });
   const deposits = createDeposits({
     db,
@@ -216,6 +221,11 @@ export async function buildApp({
       },
     ]);
   }
+
+  // validator keys
+  const validatorKeys = createValidatorKeys({ db, catalog });
+  validatorKeyRoutes(app, { validatorKeys });
+  if (config.jobs) startJobs(app, validatorKeyJobs({ db, config, validatorKeys }));
 
   if (config.jobs) {
     startJobs(app, [{ name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: () => unlockAllDue(db) }]);

@@ -12,4 +12,5 @@ export * from './orders';
 export * from './products';
 export * from './shop';
 export * from './validation';
+export * from './validator-keys';
 export * from './wallet';
