@@ -6,7 +6,7 @@ export type TValidatorKeyRow = typeof validatorKeys.$inferSelect;
 
 /** A key is being paid when a chain transfer attached to one of its invoices is confirming. */
 const confirmingPayment = sql<boolean>`exists (select 1 from ${invoices} i
-  where i.validator_key_id = ${validatorKeys.id} and i.purpose = 'validator_key' and i.status = 'confirming')`;
+  where i.validator_key_id = "validator_keys"."id" and i.purpose = 'validator_key' and i.status = 'confirming')`;
 
 export type TKeyWithPayment = { key: TValidatorKeyRow; confirming: boolean };
 
