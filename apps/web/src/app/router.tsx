@@ -140,6 +140,13 @@ export const routes: RouteObject[] = [
                   (m) => m.TokenPacksPage,
                 ),
               },
+              {
+                path: 'validator-keys',
+                element: screen(
+                  () => import('../features/validator-keys/routes/ValidatorKeysPage'),
+                  (m) => m.ValidatorKeysPage,
+                ),
+              },
             ],
           },
           {
