@@ -77,11 +77,12 @@ test('on a phone, a partner with an allowance buys a validator key, sees its cod
   });
 
   await test.step('DXN shows the amount at the 30-minute quote', async () => {
-    await page.getByText('DXN worth 1 200.00 USDT').click();
+    const payIn = page.getByRole('radiogroup', { name: 'Pay in' });
+    await payIn.getByText('DXN worth 1 200.00 USDT').click();
     // 1200 USDT at the default 0.05 USDT per DXN.
     await expect(page.getByText(/You pay 24 000\.00 DXN at 1 DXN = 0\.05 USDT/)).toBeVisible();
     await expect(page.getByText(/price fixed for (29|30):\d\d/)).toBeVisible();
-    await page.getByText('1 500.00 USDT', { exact: true }).click();
+    await payIn.getByText('1 500.00 USDT', { exact: true }).click();
   });
 
   let code = '';

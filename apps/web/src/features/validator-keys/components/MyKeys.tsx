@@ -71,9 +71,10 @@ export function MyKeys({
                   variant="light"
                   loading={issue.isPending}
                   onClick={() =>
-                    issue.mutate(key.id, {
-                      onSuccess: (answer) => answer.activation_code && onCode(answer.activation_code),
-                    })
+                    void issue
+                      .mutateAsync(key.id)
+                      .then((answer) => answer.activation_code && onCode(answer.activation_code))
+                      .catch(() => undefined)
                   }
                 >
                   {t('validatorKeys.mine.showCode')}

@@ -55,10 +55,12 @@ export function Reservation({
               loading={pay.isPending}
               disabled={!left && !confirming}
               onClick={() =>
-                pay.mutate(
-                  { keyId: reserved.id, idempotencyKey },
-                  { onSuccess: (answer) => answer.activation_code && onCode(answer.activation_code) },
-                )
+                // The paid key leaves this card (it is no longer reserved) before a mutate() callback
+                // would run: the promise hands the code to the page, which stays.
+                void pay
+                  .mutateAsync({ keyId: reserved.id, idempotencyKey })
+                  .then((answer) => answer.activation_code && onCode(answer.activation_code))
+                  .catch(() => undefined)
               }
               data-testid="key-pay-balance"
             >
