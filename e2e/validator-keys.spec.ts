@@ -126,6 +126,9 @@ test('on a phone, a partner with an allowance buys a validator key, sees its cod
     await page.getByTestId('activate-code').fill(code);
     await page.getByTestId('activate').click();
     await expect(page.getByTestId('my-key-status')).toHaveText('Activated');
+    await expect(
+      page.locator('.mantine-Notification-root').filter({ hasText: 'Validator key activated' }),
+    ).toBeVisible();
     await expect(page.getByText(/^Activated: /)).toBeVisible();
     await expect(page.getByTestId('key-bought')).toHaveText('1');
     await toastsGone(page);

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TInvoice, TValidatorKey } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function Reservation({
           </Text>
         )}
         {!invoice && (
-          <Group grow wrap="wrap">
+          <Stack gap="xs">
             <Button
               loading={pay.isPending}
               disabled={!left && !confirming}
@@ -74,7 +74,7 @@ export function Reservation({
             >
               {t('validatorKeys.reservation.payChain')}
             </Button>
-          </Group>
+          </Stack>
         )}
         {invoice && <KeyInvoice invoice={invoice} />}
       </Stack>
