@@ -431,6 +431,27 @@ describe('activation', () => {
     expect((await balances(app, partner.token)).usdt).toBe('0.000000');
   });
 
+  test('the code call: only for a paid key, and only once (a key paid from the balance showed it already)', async () => {
+    const app = await testApp();
+    const partner = await partnerWithKeys(app, 2, '1500');
+    const reserved = await purchase(app, partner.token, { currency: 'USDT' });
+    expect(await post(app, CODE, { key_id: reserved.body.key.id }, partner.token)).toMatchObject({
+      status: 400,
+      body: { non_field_errors: [MESSAGES.validatorKeyNotPaid] },
+    });
+    await post(app, PAY, { key_id: reserved.body.key.id }, partner.token);
+    expect(await post(app, CODE, { key_id: reserved.body.key.id }, partner.token)).toMatchObject({
+      status: 400,
+      body: { non_field_errors: [MESSAGES.validatorKeyCodeShown] },
+    });
+    const other = await registerPartner(app);
+    expect(await post(app, CODE, { key_id: reserved.body.key.id }, other.token)).toMatchObject({
+      status: 404,
+      body: { detail: MESSAGES.validatorKeyNotFound },
+    });
+    expect((await post(app, ACTIVATE, { code: 'x'.repeat(65) }, partner.token)).status).toBe(400);
+  });
+
   test('20 parallel activations of one code: exactly one succeeds', async () => {
     const app = await testApp();
     const partner = await partnerWithKeys(app, 1, '1500');
