@@ -57,6 +57,9 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { createTickets } from './modules/tickets/service';
 import { giftCertificateRoutes } from './modules/gift-certificates/routes';
 import { createGiftCertificates, expireGiftCertificates } from './modules/gift-certificates/service';
+import { validatorKeyRoutes } from './modules/validator-keys/routes';
+import { validatorKeyJobs } from './modules/validator-keys/jobs';
+import { createValidatorKeys } from './modules/validator-keys/service';
 
 export type TAppOptions = {
   config: TConfig;
@@ -166,6 +169,8 @@ export async function buildApp({
         { err: error, orderId },
         'an order was not paid from its credited invoice; it keeps waiting',
       ),
+    onKeyPaymentError: (error, keyId) =>
+      app.log.error({ err: error, keyId }, 'a validator key was not paid from its credited invoice'),
   });
   const deposits = createDeposits({
     db,
@@ -248,6 +253,10 @@ export async function buildApp({
       },
     ]);
   }
+  // validator keys
+  const validatorKeys = createValidatorKeys({ db, catalog });
+  validatorKeyRoutes(app, { validatorKeys });
+  if (config.jobs) startJobs(app, validatorKeyJobs({ db, config, validatorKeys }));
 
   if (config.jobs) {
     startJobs(app, [{ name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: () => unlockAllDue(db) }]);

@@ -130,6 +130,8 @@ const ZEnv = z.object({
   DXN_USDT_RATE: rate.default('0.05'),
   /** EUR per 1 USDT, for card payments charged in euro. */
   USDT_EUR_RATE: rate.default('0.92'),
+  /** The chain fee (DXN) of one day, 90% of which is shared among activated validator keys; 0 = off. */
+  VALIDATOR_DAILY_FEE_DXN: decimal.default('0'),
 });
 
 export type TConfig = {
@@ -176,6 +178,8 @@ export type TConfig = {
     prohibitedCountries: string[];
   };
   rates: { dxnUsdt: string; usdtEur: string };
+  /** Validator keys: the daily DXN fee amount shared among activated keys (minor units; 0 = off). */
+  validatorKeys: { dailyFeeDxn: TMinor };
   /** The largest amount a request may carry, per currency; beyond it a 400. */
   amountMax: Record<TCurrency, TMinor>;
 };
@@ -273,6 +277,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       prohibitedCountries: env.CARD_PROHIBITED_COUNTRIES,
     },
     rates: { dxnUsdt: env.DXN_USDT_RATE, usdtEur: env.USDT_EUR_RATE },
+    validatorKeys: {
+      dailyFeeDxn: amountBound(env.VALIDATOR_DAILY_FEE_DXN, 'DXN', 'VALIDATOR_DAILY_FEE_DXN'),
+    },
     amountMax: {
       USDT: amountBound(env.AMOUNT_MAX_USDT, 'USDT', 'AMOUNT_MAX_USDT'),
       DXN: amountBound(env.AMOUNT_MAX_DXN, 'DXN', 'AMOUNT_MAX_DXN'),

@@ -14,4 +14,5 @@ export * from './shop';
 export * from './tariffs';
 export * from './tickets';
 export * from './validation';
+export * from './validator-keys';
 export * from './wallet';

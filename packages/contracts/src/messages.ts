@@ -150,6 +150,17 @@ export const MESSAGES = {
   giftCodeInvalid: 'Invalid gift certificate code.',
   giftCodeUsed: 'This gift certificate has already been activated.',
   giftCodeExpired: 'This gift certificate has expired.',
+  // shop: validator keys (modules/validator-keys)
+  validatorKeyNoneAvailable:
+    'No validator key is available to you: each tariff that includes a node allows one key.',
+  validatorKeyNotFound: 'Validator key not found.',
+  validatorKeyNotAwaitingPayment: 'This validator key is not waiting for payment.',
+  validatorKeyNotPaid: 'This validator key is not paid, or is already activated.',
+  validatorKeyCodeShown: 'The activation code of this key was already shown.',
+  validatorKeyInvalidCode: 'Invalid activation code.',
+  validatorKeyAlreadyActivated: 'This validator key is already activated.',
+  validatorKeyActivationExpired:
+    'The 24 hours to activate this key have passed: the slot was released and the payment returned to your balance.',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

@@ -85,6 +85,7 @@ export const ZInvoiceRequest = z.discriminatedUnion(
       .object({ purpose: z.literal('deposit'), currency: ZChainCurrency, amount: zAmountText })
       .superRefine(checkAmount),
     z.object({ purpose: z.literal('order'), order_id: zId }),
+    z.object({ purpose: z.literal('validator_key'), validator_key_id: zId }),
   ],
   { error: MESSAGES.purposeInvalid },
 );

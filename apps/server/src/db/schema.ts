@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -841,6 +842,10 @@ export const validatorKeys = pgTable(
     activateUntil: timestamp('activate_until', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    /** The USDT price the key was reserved at (pricing step) and, paid in DXN, the quote's rate. */
+    pricing: jsonb('pricing').notNull().default({}),
+    /** When the slot was released (unpaid in time) or the key expired (not activated in time). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -851,6 +856,27 @@ export const validatorKeys = pgTable(
       sql`${t.status} in ('reserved', 'paid', 'activated', 'released', 'expired')`,
     ),
     check('validator_keys_currency_check', sql`${t.currency} in ('USDT', 'DXN')`),
+    index('validator_keys_due_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('reserved', 'paid')`),
+  ],
+);
+
+/**
+ * One row per UTC day whose validator fee share was distributed (modules/validator-keys): the
+ * day's configured DXN fee, the share of each activated key and how many keys took it.
+ */
+export const validatorFeeDays = pgTable(
+  'validator_fee_days',
+  {
+    day: date('day', { mode: 'string' }).primaryKey(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    share: bigint('share', { mode: 'bigint' }).notNull(),
+    keys: integer('keys').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('validator_fee_days_amounts_check', sql`${t.fee} >= 0 and ${t.share} >= 0 and ${t.keys} >= 0`),
   ],
 );
 

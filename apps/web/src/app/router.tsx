@@ -161,6 +161,13 @@ export const routes: RouteObject[] = [
                   (m) => m.GiftCertificatesPage,
                 ),
               },
+              {
+                path: 'validator-keys',
+                element: screen(
+                  () => import('../features/validator-keys/routes/ValidatorKeysPage'),
+                  (m) => m.ValidatorKeysPage,
+                ),
+              },
             ],
           },
           {

@@ -35,6 +35,36 @@ export type TPricing = {
   discounts: { source: string; amount: bigint }[];
 };
 
+/**
+ * A pricing as JSON, kept on what is paid later (an order, a key reservation), so that the payment
+ * records exactly the price that was shown, even if an admin changed it meanwhile.
+ */
+export type TStoredPricing = {
+  product_id: number;
+  list_price: string;
+  discount: string;
+  net_price: string;
+  price_id: number;
+  discounts: { source: string; amount: string }[];
+};
+
+export const storePricing = (productId: number, pricing: TPricing): TStoredPricing => ({
+  product_id: productId,
+  list_price: pricing.listPrice.toString(),
+  discount: pricing.discount.toString(),
+  net_price: pricing.netPrice.toString(),
+  price_id: pricing.priceId,
+  discounts: pricing.discounts.map((item) => ({ source: item.source, amount: item.amount.toString() })),
+});
+
+export const restorePricing = (stored: TStoredPricing): TPricing => ({
+  listPrice: BigInt(stored.list_price),
+  discount: BigInt(stored.discount),
+  netPrice: BigInt(stored.net_price),
+  priceId: stored.price_id,
+  discounts: stored.discounts.map((item) => ({ source: item.source, amount: BigInt(item.amount) })),
+});
+
 export type TPriceRequest = {
   userId: number;
   product: TProductRow;

@@ -104,6 +104,24 @@ export async function findOpenOrderInvoice(db: Db, filter: { userId: number; ord
   return row;
 }
 
+/** The open invoice of a validator key (the partner's own). */
+export async function findOpenKeyInvoice(db: Db, filter: { userId: number; keyId: number; now: Date }) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.userId, filter.userId),
+        eq(invoices.purpose, 'validator_key'),
+        eq(invoices.validatorKeyId, filter.keyId),
+        isOpen(filter.now),
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(1);
+  return row;
+}
+
 export async function insertInvoice(db: Db, invoice: typeof invoices.$inferInsert): Promise<TInvoiceRow> {
   const [row] = await db.insert(invoices).values(invoice).returning();
   return row!;
@@ -135,6 +153,7 @@ export async function matchInvoice(
     id: string;
     purpose: string;
     order_id: string | number | null;
+    validator_key_id: string | number | null;
     user_id: string | number;
   }>(
     db,
@@ -147,7 +166,7 @@ export async function matchInvoice(
         and status = 'pending' and chain_transfer_id is null and expires_at > ${now.toISOString()}::timestamptz
       order by (amount = ${transfer.amount}) desc, created_at desc, id desc limit 1
       for update skip locked)
-    returning id, purpose, order_id, user_id`,
+    returning id, purpose, order_id, validator_key_id, user_id`,
   );
   const row = rows[0];
   return row
@@ -155,6 +174,7 @@ export async function matchInvoice(
         id: row.id,
         purpose: row.purpose,
         orderId: row.order_id === null ? null : Number(row.order_id),
+        validatorKeyId: row.validator_key_id === null ? null : Number(row.validator_key_id),
         userId: Number(row.user_id),
       }
     : undefined;
@@ -199,13 +219,19 @@ export async function unmatchedSince(db: Db, userId: number, currency: string, s
 /** The invoice a transfer was attached to when it was seen, while it confirms. */
 export async function attachedInvoice(db: Db, transferId: number) {
   const [row] = await db
-    .select({ purpose: invoices.purpose, orderId: invoices.orderId })
+    .select({ purpose: invoices.purpose, orderId: invoices.orderId, validatorKeyId: invoices.validatorKeyId })
     .from(invoices)
     .where(and(eq(invoices.chainTransferId, transferId), eq(invoices.status, 'confirming')));
   return row;
 }
 
-export type TPaidInvoice = { id: string; purpose: string; orderId: number | null; userId: number };
+export type TPaidInvoice = {
+  id: string;
+  purpose: string;
+  orderId: number | null;
+  validatorKeyId: number | null;
+  userId: number;
+};
 
 /** The invoice that waited on this transfer (attached when the transfer was seen), now paid. */
 export async function payAttachedInvoice(db: Db, transferId: number): Promise<TPaidInvoice | undefined> {
@@ -217,6 +243,7 @@ export async function payAttachedInvoice(db: Db, transferId: number): Promise<TP
       id: invoices.id,
       purpose: invoices.purpose,
       orderId: invoices.orderId,
+      validatorKeyId: invoices.validatorKeyId,
       userId: invoices.userId,
     });
   return paid;

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { getAddress } from 'viem';
 import { fail } from '../../http/errors';
 import { orderToPay } from '../orders/service';
+import { keyToPay } from '../validator-keys/service';
 import { depositAddressDeriver, depositAddressOf } from './addresses';
 import * as repo from './repo';
 import type { TInvoiceRow } from './repo';
@@ -95,11 +96,39 @@ export function createDeposits(deps: {
     return toInvoice(invoice, now);
   }
 
+  /**
+   * The invoice of the partner's reserved validator key: its amount in its currency (USDT, or DXN
+   * at the quote it was reserved at), the open one or a new one, never past the reservation's end.
+   */
+  async function keyInvoice(userId: number, keyId: number): Promise<TInvoice> {
+    await depositAddressOf(db, derive, userId);
+    const now = new Date();
+    const invoice = await db.transaction(async (tx) => {
+      const { address } = (await repo.lockDepositAddress(tx, userId))!;
+      const key = await keyToPay(tx, userId, keyId, now);
+      const open = await repo.findOpenKeyInvoice(tx, { userId, keyId: key.id, now });
+      if (open) return open;
+      const ttlEnd = now.getTime() + config.chain.invoiceTtlMinutes * 60_000;
+      return repo.insertInvoice(tx, {
+        id: randomUUID(),
+        userId,
+        purpose: 'validator_key',
+        validatorKeyId: key.id,
+        currency: key.currency,
+        amount: key.amount,
+        address,
+        expiresAt: new Date(Math.min(ttlEnd, key.reservedUntil.getTime())),
+      });
+    });
+    return toInvoice(invoice, now);
+  }
+
   return {
     /** The partner's open deposit invoice for this currency and amount, or a new one. */
     async getOrCreateInvoice(userId: number, request: TInvoiceRequest): Promise<TInvoice> {
       if (!watcher.available) throw fail.unavailable('depositsUnavailable');
       if (request.purpose === 'order') return orderInvoice(userId, request.order_id);
+      if (request.purpose === 'validator_key') return keyInvoice(userId, request.validator_key_id);
       const amount = parseMinor(request.amount, request.currency);
       if (amount === null || amount <= 0n) throw fail.field('amount', 'invalidValue');
       checkAmountBound(amount, request.currency, config.amountMax);

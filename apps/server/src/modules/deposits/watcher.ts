@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { leg, postTransfer } from '../ledger/service';
 import { lockOrderForPayment, payOrderByInvoice } from '../orders/service';
+import { lockKeyForPayment, payKeyByInvoice } from '../validator-keys/service';
 import { recordOperation, updateOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TChainTransferRow } from './repo';
@@ -65,6 +66,8 @@ export function createWatcher(deps: {
   onRejected?: (log: TRejectedLog) => void;
   /** Called when an order could not be paid from the credit that its invoice received. */
   onOrderPaymentError?: (error: unknown, orderId: number) => void;
+  /** Called when a validator key could not be paid from the credit that its invoice received. */
+  onKeyPaymentError?: (error: unknown, keyId: number) => void;
 }) {
   const { db, chain } = deps;
   const required = deps.config.chain.confirmations;
@@ -218,6 +221,9 @@ export function createWatcher(deps: {
       if (attached?.purpose === 'order' && attached.orderId !== null) {
         await lockOrderForPayment(tx, attached.orderId);
       }
+      if (attached?.purpose === 'validator_key' && attached.validatorKeyId !== null) {
+        await lockKeyForPayment(tx, attached.validatorKeyId);
+      }
       await postTransfer(tx, {
         operationType: 'deposit',
         reference,
@@ -255,6 +261,15 @@ export function createWatcher(deps: {
           await tx.transaction((inner) => payOrderByInvoice(inner, { orderId: invoice.orderId!, userId }));
         } catch (error) {
           deps.onOrderPaymentError?.(error, invoice.orderId);
+        }
+      }
+      if (invoice?.purpose === 'validator_key' && invoice.validatorKeyId !== null) {
+        // The same for a validator key: paid from this credit, or the credit stays on the balance.
+        const keyId = invoice.validatorKeyId;
+        try {
+          await tx.transaction((inner) => payKeyByInvoice(inner, { validatorKeyId: keyId, userId }));
+        } catch (error) {
+          deps.onKeyPaymentError?.(error, keyId);
         }
       }
       return true;

@@ -39,6 +39,8 @@ export const COMPANY_PURPOSES = {
   giftCertificates: 'company:gift_certificates',
   /** DXN the company pays out as product yields (token packs, validator fee shares). */
   productYields: 'company:product_yields',
+  /** The chain fees shared daily among activated validator keys (they come from outside the ledger). */
+  validatorFees: 'company:validator_fees',
 } as const;
 export type TCompanyPurpose = (typeof COMPANY_PURPOSES)[keyof typeof COMPANY_PURPOSES];
 

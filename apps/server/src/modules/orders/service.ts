@@ -20,6 +20,9 @@ import type { TAccounts } from '../accounts/service';
 import { audit } from '../audit/service';
 import {
   findProduct,
+  restorePricing,
+  storePricing,
+  type TStoredPricing,
   findProductByCode,
   type TCatalog,
   type TPricing,
@@ -34,33 +37,12 @@ import type { TOrderRow } from './repo';
 export type { TOrderRow };
 
 /** One part of an order as the pricing step priced it (kept on the order: its payment records it). */
-type TStoredPrice = {
-  product_id: number;
-  units: number;
-  list_price: string;
-  discount: string;
-  net_price: string;
-  price_id: number;
-  discounts: { source: string; amount: string }[];
-};
-type TStoredPricing = { device?: TStoredPrice; starlink?: TStoredPrice };
+type TStoredPrice = TStoredPricing & { units: number };
+type TOrderPricing = { device?: TStoredPrice; starlink?: TStoredPrice };
 
 const store = (productId: number, units: number, pricing: TPricing): TStoredPrice => ({
-  product_id: productId,
+  ...storePricing(productId, pricing),
   units,
-  list_price: pricing.listPrice.toString(),
-  discount: pricing.discount.toString(),
-  net_price: pricing.netPrice.toString(),
-  price_id: pricing.priceId,
-  discounts: pricing.discounts.map((item) => ({ source: item.source, amount: item.amount.toString() })),
-});
-
-const restore = (stored: TStoredPrice): TPricing => ({
-  listPrice: BigInt(stored.list_price),
-  discount: BigInt(stored.discount),
-  netPrice: BigInt(stored.net_price),
-  priceId: stored.price_id,
-  discounts: stored.discounts.map((item) => ({ source: item.source, amount: BigInt(item.amount) })),
 });
 
 /** What an order's status is now: an unpaid order past its time is Canceled even before the job runs. */
@@ -81,7 +63,7 @@ const NEEDS_ADDRESS: readonly TOrderStatus[] = ['PREPARING_TO_SHIP', 'SHIPPING',
 
 function toOrder(order: TOrderRow, productName: string, confirming: boolean, now: Date): TOrder {
   const status = orderStatusAt(order, confirming, now);
-  const pricing = order.pricing as TStoredPricing;
+  const pricing = order.pricing as TOrderPricing;
   const shipping = order.shipping as Partial<TShipping>;
   return {
     id: order.id,
@@ -149,11 +131,11 @@ async function openNodes(tx: Db, order: TOrderRow, purchaseId: number | null): P
  * when short: nothing is written.
  */
 async function payLocked(tx: Db, order: TOrderRow, how: 'balance' | 'invoice'): Promise<TOrderRow> {
-  const pricing = order.pricing as TStoredPricing;
+  const pricing = order.pricing as TOrderPricing;
   const details = { order_id: order.id, order_number: order.number, paid_by: how };
   const buy = async (part: 'device' | 'starlink', stored: TStoredPrice) => {
     const product = (await findProduct(tx, stored.product_id))!;
-    const priced = restore(stored);
+    const priced = restorePricing(stored);
     return recordPurchase(tx, {
       userId: order.userId,
       product,
@@ -270,7 +252,7 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: TAccou
     const starlinkPrice = starlinkProduct
       ? await catalog.price(tx, { userId, product: starlinkProduct, units: 1, now })
       : null;
-    const pricing: TStoredPricing = {
+    const pricing: TOrderPricing = {
       device: store(product.id, input.quantity, devicePrice),
       ...(starlinkProduct && starlinkPrice ? { starlink: store(starlinkProduct.id, 1, starlinkPrice) } : {}),
     };

@@ -1,0 +1,83 @@
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TInvoice, TValidatorKey } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCountdown } from '../../../hooks/use-countdown';
+import { formatAmount } from '../../../lib/format';
+import { useKeyInvoice, usePayKey } from '../api/validator-keys';
+import { KeyInvoice } from './KeyInvoice';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A reserved key: the 15 minutes left to pay (spec), paid from the balance or by a chain invoice
+ * (3 confirmations). `onCode` receives the activation code of a payment from the balance.
+ */
+export function Reservation({
+  reserved,
+  onCode,
+}: {
+  reserved: TValidatorKey;
+  onCode: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const pay = usePayKey();
+  const invoiceCall = useKeyInvoice();
+  const [invoice, setInvoice] = useState<TInvoice | null>(null);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const left = useCountdown(reserved.expires_at);
+  const confirming = reserved.payment_confirming;
+
+  return (
+    <Paper withBorder p="md" data-testid="key-reservation">
+      <Stack>
+        <Title order={2} size="h4">
+          {t('validatorKeys.reservation.title')}
+        </Title>
+        <Text size="sm">
+          {t('validatorKeys.reservation.amount', {
+            amount: formatAmount(reserved.amount),
+            currency: reserved.currency,
+          })}
+        </Text>
+        {confirming ? (
+          <Alert color="blue">{t('validatorKeys.reservation.confirming')}</Alert>
+        ) : (
+          <Text size="sm" fw={600} data-testid="key-countdown" aria-live="off">
+            {left
+              ? t('validatorKeys.reservation.left', { time: `${pad(left.minutes)}:${pad(left.seconds)}` })
+              : t('validatorKeys.reservation.over')}
+          </Text>
+        )}
+        {!invoice && (
+          <Stack gap="xs">
+            <Button
+              loading={pay.isPending}
+              disabled={!left && !confirming}
+              onClick={() =>
+                // The paid key leaves this card (it is no longer reserved) before a mutate() callback
+                // would run: the promise hands the code to the page, which stays.
+                void pay
+                  .mutateAsync({ keyId: reserved.id, idempotencyKey })
+                  .then((answer) => answer.activation_code && onCode(answer.activation_code))
+                  .catch(() => undefined)
+              }
+              data-testid="key-pay-balance"
+            >
+              {t('validatorKeys.reservation.payBalance')}
+            </Button>
+            <Button
+              variant="light"
+              loading={invoiceCall.isPending}
+              disabled={!left && !confirming}
+              onClick={() => invoiceCall.mutate(reserved.id, { onSuccess: setInvoice })}
+            >
+              {t('validatorKeys.reservation.payChain')}
+            </Button>
+          </Stack>
+        )}
+        {invoice && <KeyInvoice invoice={invoice} />}
+      </Stack>
+    </Paper>
+  );
+}
