@@ -5,6 +5,7 @@ import { applyBp } from './money';
 import {
   dftGrant,
   dftUnlocks,
+  dxnMatchingPostings,
   hotWinterGift,
   leaderPool,
   lostProfitRecovery,
@@ -86,6 +87,29 @@ describe('nodeIncome', () => {
     const alone = nodeIncome(PLAN_V1, { ...device, kind: 'virtual_node', ownerMentorId: null }, 1);
     // 2 DXN: 1.6 to the owner, the host's 0.4 stays with the company.
     expect(alone.map((p) => [p.payeeId, p.credited])).toEqual([['owner', 160_000_000n]]);
+  });
+});
+
+describe('dxnMatchingPostings', () => {
+  it('pays 1% of node income in DXN by levels, whatever the upline status', () => {
+    // 240 DXN of node income: 2.4 DXN to each reached level.
+    const postings = dxnMatchingPostings(
+      PLAN_V1,
+      { bonusType: 'node_income', payeeId: 'owner', amount: dxn(240), sourcePurchaseId: 'o1' },
+      [
+        member('s1', { matchingDepth: 1, mayEarn: false, window: null }),
+        member('s2', { matchingDepth: 1 }),
+        member('s3'),
+      ],
+    );
+    expect(postings.map((p) => [p.payeeId, p.currency, p.credited, p.explanation.level])).toEqual([
+      ['s1', 'DXN', 240_000_000n, 1],
+      ['s3', 'DXN', 240_000_000n, 3],
+    ]);
+    expect(postings[0]?.explanation).toMatchObject({
+      sourceBonusType: 'node_income',
+      sourcePayeeId: 'owner',
+    });
   });
 });
 

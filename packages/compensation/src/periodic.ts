@@ -1,6 +1,6 @@
 import { applyBp, assertNonNegative, usdtToToken } from './money';
 import type { TNodeKind, TPlan, TRankName } from './plan';
-import type { TPosting, TWindow } from './types';
+import type { TMember, TPosting, TWindow } from './types';
 
 const DAY_MS = 86_400_000;
 
@@ -34,6 +34,48 @@ export function nodeIncome(
     if (payeeId === null || gross === 0n) return [];
     return [
       dxnPosting(plan, payeeId, 'node_income', gross, { base, rateBp, sourcePurchaseId: node.orderId }),
+    ];
+  });
+}
+
+/**
+ * DXN matching (section 4): 1% of a partner's node income (the DexNet variant of matching) or of
+ * their token pack's yearly yield (annual matching) to each sponsor upline level k = 1..levels whose
+ * depth reaches k; the other shares stay with the company. The plan's "who may earn" rule and the
+ * cap are about USDT bonuses, so DXN matching ignores `mayEarn` and the window (a choice: the plan
+ * leaves it open). `upline[0]` = level 1 = the earning partner's mentor.
+ */
+export function dxnMatchingPostings(
+  plan: TPlan,
+  source: {
+    readonly bonusType: 'node_income' | 'token_pack_yield';
+    readonly payeeId: string;
+    readonly amount: bigint;
+    /** The order of the node or token pack. */
+    readonly sourcePurchaseId: string;
+  },
+  upline: readonly TMember[],
+): TPosting[] {
+  const gross = applyBp(source.amount, plan.matching.rateBp);
+  if (gross === 0n) return [];
+  return upline.slice(0, plan.matching.levels).flatMap((member, index) => {
+    const level = index + 1;
+    if (member.matchingDepth < level) return [];
+    const posting = dxnPosting(plan, member.userId, 'matching', gross, {
+      base: source.amount,
+      rateBp: plan.matching.rateBp,
+      sourcePurchaseId: source.sourcePurchaseId,
+    });
+    return [
+      {
+        ...posting,
+        explanation: {
+          ...posting.explanation,
+          level,
+          sourceBonusType: source.bonusType,
+          sourcePayeeId: source.payeeId,
+        },
+      },
     ];
   });
 }
@@ -177,7 +219,7 @@ export function hotWinterGift(
 function dxnPosting(
   plan: TPlan,
   payeeId: string,
-  bonusType: 'node_income' | 'hot_winter_gift',
+  bonusType: 'node_income' | 'hot_winter_gift' | 'matching',
   gross: bigint,
   explanation: { base: bigint; rateBp: number; sourcePurchaseId: string; buyerId?: string },
 ): TPosting {

@@ -40,6 +40,7 @@ export type TBonusType =
   | 'qualification'
   | 'leader_pool'
   | 'node_income'
+  | 'token_pack_yield'
   | 'hot_winter_gift';
 
 export type TPurchase = {
