@@ -1,5 +1,5 @@
 export * from './binary';
-export * from './credit';
+export { creditBonus } from './credit';
 export * from './money';
 export * from './periodic';
 export * from './plan';

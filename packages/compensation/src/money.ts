@@ -1,15 +1,19 @@
+import type { TCurrency } from '@portal/contracts';
+
 /**
  * Amounts are bigint minor units of their currency (compensation-plan.md section 1): USDT has 6
  * places, DXN and DFT 8. A JS number never holds money here; rates are integer basis points.
+ *
+ * The places repeat @portal/contracts' CURRENCY_PLACES because importing its values would load zod
+ * wherever the engine runs; only its types are imported. money.test.ts checks that both agree.
  */
-export const CURRENCY_PLACES = { USDT: 6, DXN: 8, DFT: 8 } as const;
-export type TCurrency = keyof typeof CURRENCY_PLACES;
+const PLACES: Readonly<Record<TCurrency, number>> = { USDT: 6, DXN: 8, DFT: 8 };
 
 /** 100% in basis points. */
 export const FULL_BP = 10_000;
 
 /** One whole unit of `currency` in minor units, e.g. 1 USDT = 1_000_000n. */
-export const unit = (currency: TCurrency): bigint => 10n ** BigInt(CURRENCY_PLACES[currency]);
+export const unit = (currency: TCurrency): bigint => 10n ** BigInt(PLACES[currency]);
 
 /** `amount` whole units of `currency` in minor units, e.g. units(500n, 'USDT') = 500_000_000n. */
 export const units = (amount: bigint, currency: TCurrency): bigint => amount * unit(currency);
@@ -26,5 +30,4 @@ export function assertNonNegative(amount: bigint, name: string): void {
 }
 
 /** A USDT amount (6 places) as the same number of DFT or DXN (8 places): 1 USDT -> 1 DFT. */
-export const usdtToToken = (usdt: bigint): bigint =>
-  usdt * 10n ** BigInt(CURRENCY_PLACES.DFT - CURRENCY_PLACES.USDT);
+export const usdtToToken = (usdt: bigint): bigint => usdt * 10n ** BigInt(PLACES.DFT - PLACES.USDT);

@@ -1,3 +1,4 @@
+import type { TProductKind } from '@portal/contracts';
 import { units } from './money';
 
 /**
@@ -19,16 +20,7 @@ export const TARIFF_CODES = [
 export type TTariffCode = (typeof TARIFF_CODES)[number];
 
 /** Products that carry volume (BV). Event tickets and gift certificates carry none. */
-export const BV_KINDS = [
-  'tariff',
-  'device',
-  'virtual_node',
-  'token_pack',
-  'validator_key',
-  'starlink',
-] as const;
-export type TBvKind = (typeof BV_KINDS)[number];
-export type TProductKind = TBvKind | 'event_ticket' | 'gift_certificate';
+export type TBvKind = Exclude<TProductKind, 'event_ticket' | 'gift_certificate'>;
 
 export const RANK_NAMES = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'] as const;
 export type TRankName = (typeof RANK_NAMES)[number];
@@ -100,7 +92,7 @@ export const PLAN_V1: TPlan = {
     'tariff-7500': usdt(7500n),
     'tariff-45000': usdt(45000n),
   },
-  bvKinds: BV_KINDS,
+  bvKinds: ['tariff', 'device', 'virtual_node', 'token_pack', 'validator_key', 'starlink'],
   invite: { rateBp: 700 },
   binary: { rateBp: 1000 },
   matching: {

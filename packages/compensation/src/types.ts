@@ -1,5 +1,4 @@
-import type { TCurrency } from './money';
-import type { TProductKind } from './plan';
+import type { TCurrency, TProductKind } from '@portal/contracts';
 
 /** A partner's cap window: bonuses stop when `filled` reaches `cap` (5 x the tariff price). */
 export type TWindow = { readonly cap: bigint; readonly filled: bigint };
