@@ -86,6 +86,9 @@ describe('purchasePostings properties', () => {
       fc.property(scenario, ({ purchase, context }) => {
         const { postings } = purchasePostings(PLAN_V1, purchase, context);
         for (const posting of postings) {
+          // Matching only ever matches invite and binary bonuses (never matching).
+          if (posting.bonusType === 'matching')
+            expect(['invite', 'binary']).toContain(posting.explanation.sourceBonusType);
           expect(posting.credited + posting.lost).toBe(posting.gross);
           expect(posting.credited >= 0n && posting.lost >= 0n && posting.gross > 0n).toBe(true);
           expect(posting.explanation.capTook <= posting.lost).toBe(true);

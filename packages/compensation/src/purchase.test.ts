@@ -202,4 +202,27 @@ describe('binaryPostings', () => {
     ]);
     expect(result.legs).toEqual({ left: usdt(400), right: 0n, active: true, pairedTotal: usdt(600) });
   });
+
+  it('sees the fills of an earlier computation of the same purchase through `windows`', () => {
+    const a = member('a', { window: window(usdt(200)) });
+    const first = purchasePostings(PLAN_V1, purchase(), { chain: [a] }); // invite 105 fills 105 of 200
+    const result = binaryPostings(
+      PLAN_V1,
+      {
+        purchaseId: 'p1',
+        buyerId: 'buyer',
+        ancestor: a,
+        legs: { ...EMPTY_LEGS, left: usdt(1500), active: true },
+        leg: 'right',
+        volume: usdt(1500),
+        upline: [],
+      },
+      first.windows,
+    );
+    // Binary 150, room 95.
+    expect(brief(result.postings)).toEqual([
+      { payeeId: 'a', bonusType: 'binary', credited: usdt(95), lost: usdt(55) },
+    ]);
+    expect(result.windows.get('a')).toEqual(window(usdt(200), usdt(200)));
+  });
 });
