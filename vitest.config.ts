@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { projects: ['packages/contracts', 'apps/server', 'apps/web'] },
+  test: { projects: ['packages/contracts', 'packages/compensation', 'apps/server', 'apps/web'] },
 });

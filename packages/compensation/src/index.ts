@@ -1,0 +1,7 @@
+export * from './binary';
+export { creditBonus } from './credit';
+export * from './money';
+export * from './periodic';
+export * from './plan';
+export * from './purchase';
+export type * from './types';
