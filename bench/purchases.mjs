@@ -5,8 +5,9 @@
 // a product of its own (so that the clients contend only where the product's rules make them: the
 // ledger's company account rows are not kept, so they do not). The one client buys the same mix,
 // the 8 calls in turn, so that both blocks time the same work. The goal: 8 clients at least 2.5x
-// the throughput of one. Beside it, the CPU each purchase costs the server and PostgreSQL, and how
-// much of the machine's cores the block kept busy: the ceiling any number of clients can reach.
+// the throughput of one. Beside it, the CPU each purchase costs the server, PostgreSQL and this
+// client, and how much of the machine's cores the block kept busy: the ceiling any number of
+// clients can reach.
 //
 // BENCH_DATABASE_URL: a PostgreSQL server where the bench makes (and drops) its own database;
 // default postgres://postgres@127.0.0.1:5432/test. BENCH_SECONDS: how long each block runs (10).
@@ -108,15 +109,24 @@ const env = {
   AMOUNT_MAX_USDT: '100000000000',
 };
 
+/** The CPU seconds used so far by each group of processes (`groups()`: name -> pids). */
+async function cpuOf(groups) {
+  const answer = {};
+  for (const [group, pids] of Object.entries(await groups())) {
+    answer[group] = new Map(pids.map((pid) => [pid, cpuSecondsOf(pid)]));
+  }
+  return answer;
+}
+
 /**
  * Buying for SECONDS, one loop per lane (a lane: the calls it makes in turn): purchases per second,
- * p95 latency, and the CPU the server processes and the database's PostgreSQL backends (`pids()`) used.
+ * p95 latency, and the CPU milliseconds per purchase of each group of processes (the server
+ * processes, the database's PostgreSQL backends, this client), with the cores they kept busy.
  */
-async function block(lanes, pids) {
+async function block(lanes, groups) {
   const times = [];
   const until = Date.now() + SECONDS * 1000;
-  const cpu = async () => new Map((await pids()).map((pid) => [pid, cpuSecondsOf(pid)]));
-  const cpuBefore = await cpu();
+  const before = await cpuOf(groups);
   const start = process.hrtime.bigint();
   await Promise.all(
     lanes.map(async (lane) => {
@@ -127,16 +137,20 @@ async function block(lanes, pids) {
     }),
   );
   const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
-  // A backend PostgreSQL started during the block counts from zero.
-  const cpuSeconds = [...(await cpu())].reduce(
-    (sum, [pid, seconds]) => sum + seconds - (cpuBefore.get(pid) ?? 0),
-    0,
-  );
+  const after = await cpuOf(groups);
+  const cpuMs = {};
+  let cpuSeconds = 0;
+  for (const [group, pids] of Object.entries(after)) {
+    // A backend PostgreSQL started during the block counts from zero.
+    const seconds = [...pids].reduce((sum, [pid, used]) => sum + used - (before[group].get(pid) ?? 0), 0);
+    cpuMs[group] = (seconds * 1000) / times.length;
+    cpuSeconds += seconds;
+  }
   return {
     purchases: times.length,
     perSecond: times.length / elapsed,
     p95: percentile(times, 95),
-    cpuMsPerPurchase: (cpuSeconds * 1000) / times.length,
+    cpuMs,
     coresBusy: cpuSeconds / elapsed,
   };
 }
@@ -204,20 +218,21 @@ async function main() {
       }),
     );
 
-    const pids = async () => [
-      ...servers.map((server) => server.child.pid),
-      ...(await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map(
+    const groups = async () => ({
+      server: servers.map((server) => server.child.pid),
+      postgres: (await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map(
         (row) => row.pid,
       ),
-    ];
+      client: [process.pid],
+    });
     log('warming up');
-    await block([buyers], pids);
+    await block([buyers], groups);
     log(`1 client, ${SECONDS} s`);
-    const one = await block([buyers], pids);
+    const one = await block([buyers], groups);
     log(`${CLIENTS} clients, ${SECONDS} s`);
     const many = await block(
       buyers.map((buyer) => [buyer]),
-      pids,
+      groups,
     );
     const health = await json(base, 'GET', '/api/v1/admin/ledger/health/', undefined, adminToken);
     if (!health.ok) throw new Error(`the ledger does not balance after the run: ${JSON.stringify(health)}`);
@@ -229,9 +244,11 @@ async function main() {
     console.log(`| purchases | ${one.purchases} | ${many.purchases} | |`);
     console.log(`| purchases per second | ${round(one.perSecond)} | ${round(many.perSecond)} | |`);
     console.log(`| p95 (ms) | ${round(one.p95)} | ${round(many.p95)} | |`);
-    console.log(
-      `| CPU per purchase, server + PostgreSQL (ms) | ${round(one.cpuMsPerPurchase)} | ${round(many.cpuMsPerPurchase)} | |`,
-    );
+    for (const group of Object.keys(one.cpuMs)) {
+      console.log(
+        `| CPU per purchase, ${group} (ms) | ${round(one.cpuMs[group], 2)} | ${round(many.cpuMs[group], 2)} | |`,
+      );
+    }
     console.log(
       `| cores kept busy (of ${availableParallelism()}) | ${round(one.coresBusy, 2)} | ${round(many.coresBusy, 2)} | |`,
     );
