@@ -10,7 +10,7 @@ import { minor, type TBonusType, type TProductKind } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { leg, postTransfer, type TLeg } from '../ledger/service';
-import type { TPurchaseRow } from '../purchases/repo';
+import type { TPurchaseRow } from '../purchases/service';
 import { recordOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TPayoutRow, TUplineRow } from './repo';
