@@ -393,24 +393,60 @@ describe('purchase-time bonuses', () => {
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
-  test("parallel purchases by two buyers under one mentor never overfill the mentor's window", async () => {
+  test("parallel purchases by four buyers under one mentor never overfill the mentor's window", async () => {
     const app = await testApp();
     const { db } = app.database;
     const mentor = await partner(app, '500');
     await buy(app, mentor, 'tariff-500');
     await db.transaction((tx) => fillCapWindow(tx, mentor.id, 2460n * USDT)); // 40 left
-    const buyers = [await partner(app, '500', mentor), await partner(app, '500', mentor)];
+    const buyers = [
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+    ];
     const requests = await Promise.all(buyers.map((buyer) => quote(app, buyer, 'tariff-500')));
     const answers = await Promise.all(buyers.map((buyer, index) => confirm(app, buyer, requests[index]!)));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect((await windowOf(app, mentor.id)).earned).toBe(2500n * USDT);
     const invites = await db
       .select()
       .from(payouts)
       .where(and(eq(payouts.payeeId, mentor.id), eq(payouts.bonusType, 'invite')));
     expect(invites.reduce((sum, row) => sum + row.credited, 0n)).toBe(40n * USDT);
-    expect(invites.reduce((sum, row) => sum + row.lost, 0n)).toBe(30n * USDT);
+    expect(invites.reduce((sum, row) => sum + row.lost, 0n)).toBe(100n * USDT);
     expect(await balances(app, mentor.token)).toMatchObject({ usdt: '40.000000' });
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test("a mentor's own upgrade and their invitees' purchases at the same moment all succeed, and every window equals its credits", async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const upline = await partner(app, '1500');
+    const mentor = await partner(app, '1500', upline);
+    await buy(app, upline, 'tariff-1500');
+    await buy(app, mentor, 'tariff-500');
+    const invitees = [
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+    ];
+    const upgrade = await quote(app, mentor, 'tariff-1500');
+    const requests = await Promise.all(invitees.map((buyer) => quote(app, buyer, 'tariff-500')));
+    const answers = await Promise.all([
+      confirm(app, mentor, upgrade),
+      ...invitees.map((buyer, index) => confirm(app, buyer, requests[index]!)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    for (const who of [upline, mentor]) {
+      const [row] = await queryRows<{ total: string }>(
+        db,
+        sql`select coalesce(sum(credited), 0)::text as total from payouts where payee_id = ${who.id}`,
+      );
+      expect((await windowOf(app, who.id)).earned).toBe(BigInt(row!.total));
+    }
+    // Mentor: 3 invites of 35 (the upgrade adds room, it takes nothing).
+    expect(await balances(app, mentor.token)).toMatchObject({ usdt: '105.000000' });
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 });

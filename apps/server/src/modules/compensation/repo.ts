@@ -77,25 +77,29 @@ export async function member(db: Db, userId: number): Promise<TUplineRow | undef
   return row && toUpline(row);
 }
 
-/** Locks cap windows in id order (two purchases never wait on each other crosswise); their current fill. */
+/**
+ * Locks cap windows in the order given (the caller passes the sponsor chain nearest first, so
+ * every transaction locks windows on one path bottom-up, as a partner's own tariff purchase does:
+ * its own window, then its uplines'); their current fill.
+ */
 export async function lockWindows(
   db: Db,
   ids: number[],
 ): Promise<Map<number, { cap: bigint; earned: bigint; open: boolean }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: capWindows.id,
-      cap: capWindows.cap,
-      earned: capWindows.earned,
-      closedAt: capWindows.closedAt,
-    })
-    .from(capWindows)
-    .where(inArray(capWindows.id, ids))
-    .orderBy(asc(capWindows.id))
-    .for('update');
+  const order = sql.join(
+    ids.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; cap: string; earned: string; open: boolean }>(
+    db,
+    sql`select id::text as id, cap::text as cap, earned::text as earned, closed_at is null as open
+        from cap_windows where id in (${order})
+        order by array_position(array[${order}], id)
+        for update`,
+  );
   return new Map(
-    rows.map((row) => [row.id, { cap: row.cap, earned: row.earned, open: row.closedAt === null }]),
+    rows.map((row) => [Number(row.id), { cap: BigInt(row.cap), earned: BigInt(row.earned), open: row.open }]),
   );
 }
 

@@ -67,7 +67,7 @@ function toMember(row: TUplineRow): TMember {
  * Posts the bonuses a purchase pays at once (compensation-plan.md section 4; docs/compensation.md),
  * in the purchase's transaction: invite 7% and its matching, ticket 10%, VP 5% to levels 1-3, the
  * promo owner's bonus. The upline is read in one recursive query; the windows that receive money
- * are locked in id order and the engine is run on their locked fill, so the guarded fill below
+ * are locked bottom-up along the chain and the engine is run on their locked fill, so the guarded fill below
  * never fails; the credited amounts move from company:bonuses in one transfer per bonus type; each
  * posting keeps its explanation in a payouts row; what did not fit is lost profit for 7 days.
  */
@@ -104,7 +104,7 @@ export async function postPurchaseBonuses(
       ...(promo ? { promoOwner: toMember(state.get(promo.ownerId)!) } : {}),
     });
 
-  // Run on what was read, lock the windows it credits (in id order), run again on their locked
+  // Run on what was read, lock the windows it credits (nearest first), run again on their locked
   // fill; a window that joins the credited set only then (a fill given back meanwhile) is locked
   // in turn. The result credits only locked windows, so the guarded fill cannot fail.
   const locked = new Set<number>();
@@ -125,13 +125,13 @@ export async function postPurchaseBonuses(
   return writePostings(tx, purchase, result.postings, state);
 }
 
+/** The windows the postings credit, nearest upline first (the promo owner last): the lock order. */
 function creditedWindows(postings: readonly TPosting[], state: TState): number[] {
-  const ids = new Set<number>();
-  for (const posting of postings) {
-    const row = state.get(Number(posting.payeeId))!;
-    if (posting.credited > 0n && !row.isCompanyRoot && row.windowId !== null) ids.add(row.windowId);
-  }
-  return [...ids].sort((a, b) => a - b);
+  const credited = new Set(postings.filter((posting) => posting.credited > 0n).map((p) => Number(p.payeeId)));
+  const rows = [...state.values()].sort((a, b) => (a.level || 99) - (b.level || 99));
+  return rows
+    .filter((row) => credited.has(row.userId) && !row.isCompanyRoot && row.windowId !== null)
+    .map((row) => row.windowId!);
 }
 
 async function writePostings(
