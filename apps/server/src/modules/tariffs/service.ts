@@ -86,7 +86,8 @@ export async function fillCapWindow(
   if (!isActive(window)) return { filled: 0n, overflow: amount };
   const room = window.cap - window.earned;
   const filled = amount < room ? amount : room;
-  if (filled > 0n) await repo.addEarned(tx, window.id, filled);
+  if (filled > 0n && !(await repo.addEarned(tx, window.id, filled)))
+    throw new Error(`Cap window ${window.id} would overflow`);
   return { filled, overflow: amount - filled };
 }
 
