@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { capWindows, ledgerAccounts, lostProfits, payouts } from '../../db/schema';
 
@@ -123,12 +123,16 @@ export async function fillWindows(db: Db, fills: { id: number; amount: bigint }[
   return rows.map((row) => Number(row.id));
 }
 
-/** Gives back `amount` of a window's fill (a reversed bonus), never below 0. */
-export async function unfillWindow(db: Db, userId: number, amount: bigint): Promise<void> {
+/**
+ * Gives back `amount` of the fill of the window a payout made at `paidAt` filled (a reversed
+ * bonus), never below 0: only while that window is still the open one (a window closed since
+ * stays as it was; the new one was not filled by the payout).
+ */
+export async function unfillWindow(db: Db, userId: number, amount: bigint, paidAt: Date): Promise<void> {
   await db
     .update(capWindows)
     .set({ earned: sql`greatest(0, ${capWindows.earned} - ${amount})` })
-    .where(and(eq(capWindows.userId, userId), isNull(capWindows.closedAt)));
+    .where(and(eq(capWindows.userId, userId), isNull(capWindows.closedAt), lte(capWindows.openedAt, paidAt)));
 }
 
 /** Inserts payouts in one statement; the rows come back in the order given. */

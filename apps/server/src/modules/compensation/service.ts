@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { leg, postTransfer, type TLeg } from '../ledger/service';
 import type { TPurchaseRow } from '../purchases/service';
-import { recordOperation } from '../statement/service';
+import { recordOperation, recordOperations } from '../statement/service';
 import * as repo from './repo';
 import type { TPayoutRow, TUplineRow } from './repo';
 
@@ -234,19 +234,21 @@ async function writePostings(
         expiresAt: new Date(now.getTime() + PLAN.lostProfitDays * DAY_MS),
       })),
   );
-  for (const payout of payouts) {
-    if (payout.credited === 0n || payout.toCompany) continue;
-    await recordOperation(tx, {
-      userId: payout.payeeId,
-      operationType: 'bonus',
-      bonusType: payout.bonusType as TBonusType,
-      currency: 'USDT',
-      amount: payout.credited,
-      status: 'completed',
-      reference: `payout:${payout.id}`,
-      details: explanationDetails(payout, purchase),
-    });
-  }
+  await recordOperations(
+    tx,
+    payouts
+      .filter((payout) => payout.credited > 0n && !payout.toCompany)
+      .map((payout) => ({
+        userId: payout.payeeId,
+        operationType: 'bonus' as const,
+        bonusType: payout.bonusType as TBonusType,
+        currency: 'USDT' as const,
+        amount: payout.credited,
+        status: 'completed' as const,
+        reference: `payout:${payout.id}`,
+        details: explanationDetails(payout, purchase),
+      })),
+  );
   return payouts;
 }
 
@@ -320,7 +322,7 @@ export async function reversePurchaseBonuses(tx: Db, purchase: TPurchaseRow): Pr
   for (const { payout, amount } of takes) {
     await repo.setReversed(tx, payout.id, amount);
     if (payout.toCompany) continue;
-    await repo.unfillWindow(tx, payout.payeeId, amount);
+    await repo.unfillWindow(tx, payout.payeeId, amount, payout.createdAt);
     await recordOperation(tx, {
       userId: payout.payeeId,
       operationType: 'bonus',
