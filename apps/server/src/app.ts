@@ -52,6 +52,7 @@ import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
 import { tariffRoutes } from './modules/tariffs/routes';
 import { createTariffs } from './modules/tariffs/service';
+import { expireLostProfits } from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
 import { ticketRoutes } from './modules/tickets/routes';
 import { createTickets } from './modules/tickets/service';
@@ -237,6 +238,11 @@ export async function buildApp({
         name: 'tariff-request-cleanup',
         everyMs: 60 * 60 * 1000,
         run: async () => void (await tariffs.cleanup()),
+      },
+      {
+        name: 'lost-profit-expiry',
+        everyMs: 60 * 60 * 1000,
+        run: async () => void (await expireLostProfits(db)),
       },
     ]);
   }

@@ -909,3 +909,84 @@ export const giftCertificates = pgTable(
     check('gift_certificates_status_check', sql`${t.status} in ('active', 'activated', 'canceled')`),
   ],
 );
+
+/**
+ * One bonus posting with its explanation (issue 8; docs/compensation.md): who was due what from
+ * which purchase, at which level or leg, on which base and rate, what was credited and what the
+ * cap window (or the payee's Inactive status) took. `transfer_id` = the ledger transfer that
+ * credited it (null when nothing was credited). Shares of the company root have `to_company`.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    purchaseId: bigint('purchase_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchases.id),
+    payeeId: userRef('payee_id').notNull(),
+    bonusType: text('bonus_type').notNull(),
+    currency: text('currency').notNull(),
+    gross: bigint('gross', { mode: 'bigint' }).notNull(),
+    credited: bigint('credited', { mode: 'bigint' }).notNull(),
+    lost: bigint('lost', { mode: 'bigint' }).notNull(),
+    level: integer('level'),
+    leg: text('leg'),
+    base: bigint('base', { mode: 'bigint' }).notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    capTook: bigint('cap_took', { mode: 'bigint' }).notNull(),
+    planVersion: text('plan_version').notNull(),
+    /** For matching: the bonus it matches and its payee. */
+    sourceBonusType: text('source_bonus_type'),
+    sourcePayeeId: bigint('source_payee_id', { mode: 'number' }),
+    toCompany: boolean('to_company').notNull().default(false),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    /** Set when the purchase was refunded and this payout reversed (docs/decisions.md). */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** What the reversal took back from the payee (at most `credited`; the rest was spent already). */
+    reversed: bigint('reversed', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payouts_purchase_idx').on(t.purchaseId),
+    index('payouts_payee_idx').on(t.payeeId, t.id),
+    check(
+      'payouts_amounts_check',
+      sql`${t.credited} >= 0 and ${t.lost} >= 0 and ${t.gross} = ${t.credited} + ${t.lost} and ${t.capTook} between 0 and ${t.lost}`,
+    ),
+  ],
+);
+
+/**
+ * Lost profit (compensation-plan.md section 5): a bonus share that did not fit in the payee's
+ * cap window or was due while they could not earn. Pending for 7 days (`expires_at`), recovered
+ * oldest first into the window of a new tariff (`recovered` grows), expired after.
+ */
+export const lostProfits = pgTable(
+  'lost_profits',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    recovered: bigint('recovered', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    payoutId: bigint('payout_id', { mode: 'number' })
+      .notNull()
+      .references(() => payouts.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by the expiry job (or a recovery) once nothing of it can be recovered any more. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('lost_profits_pending_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.closedAt} is null`),
+    index('lost_profits_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.closedAt} is null`),
+    check('lost_profits_amount_check', sql`${t.amount} > 0 and ${t.recovered} between 0 and ${t.amount}`),
+  ],
+);

@@ -41,6 +41,13 @@ export const COMPANY_PURPOSES = {
   productYields: 'company:product_yields',
   /** The chain fees shared daily among activated validator keys (they come from outside the ledger). */
   validatorFees: 'company:validator_fees',
+  /**
+   * The company pays USDT bonuses out of it (modules/compensation): it goes below zero by every
+   * bonus credited, so sales stay what partners paid and this is the plan's cost.
+   */
+  bonuses: 'company:bonuses',
+  /** Bonus shares due to the company root user: the company keeps them here, never on a user row. */
+  rootBonuses: 'company:root_bonuses',
 } as const;
 export type TCompanyPurpose = (typeof COMPANY_PURPOSES)[keyof typeof COMPANY_PURPOSES];
 

@@ -4,6 +4,7 @@ import { fail } from '../../http/errors';
 import type { TPricing, TProductRow } from '../catalog/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { InsufficientFundsError, leg, postTransfer } from '../ledger/service';
+import { postPurchaseBonuses, reversePurchaseBonuses, type TPromoInput } from '../compensation/service';
 import { recordOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TPurchaseRow } from './repo';
@@ -25,6 +26,8 @@ export type TPurchaseInput = {
   reference: string;
   /** Shown in the partner's statement line and kept on the purchase. */
   details?: Record<string, string | number | boolean | null>;
+  /** The promo code's owner and discount, when the code names one (the promotions issue supplies it). */
+  promo?: TPromoInput | null;
 };
 
 /** The volume of a purchase (compensation-plan.md section 1): its net USDT price, for the kinds that carry it. */
@@ -92,6 +95,7 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
     details: { product: input.product.name, kind, units: purchase.units, ...input.details },
   });
   await repo.insertEvent(tx, { purchaseId: purchase.id, userId: input.userId, kind: 'purchase', bv });
+  await postPurchaseBonuses(tx, purchase, { promo: input.promo, productCode: input.product.code });
   return purchase;
 }
 
@@ -125,6 +129,7 @@ export async function refundPurchase(tx: Db, purchaseId: number, reason: string)
     details: { purchase_id: purchase.id, kind: purchase.kind, reason },
   });
   await repo.insertEvent(tx, { purchaseId, userId: purchase.userId, kind: 'refund', bv: purchase.bv });
+  await reversePurchaseBonuses(tx, purchase);
   return true;
 }
 

@@ -6,10 +6,11 @@ export type TOperationRow = typeof walletOperations.$inferSelect;
 export type TNewOperation = typeof walletOperations.$inferInsert;
 
 /** Writes an operation once per reference; a second write of the same reference changes nothing. */
-export async function insertOperation(db: Db, operation: TNewOperation): Promise<void> {
+export async function insertOperation(db: Db, operation: TNewOperation | TNewOperation[]): Promise<void> {
+  if (Array.isArray(operation) && operation.length === 0) return;
   await db
     .insert(walletOperations)
-    .values(operation)
+    .values(operation as TNewOperation[])
     .onConflictDoNothing({ target: walletOperations.reference });
 }
 

@@ -26,7 +26,16 @@ export type TOperation = {
 
 /** Writes a line of a partner's statement, in the caller's transaction. */
 export async function recordOperation(db: Db, operation: TOperation): Promise<void> {
-  await repo.insertOperation(db, {
+  await repo.insertOperation(db, toRow(operation));
+}
+
+/** Writes several lines in one statement (a purchase's bonuses), each once per reference. */
+export async function recordOperations(db: Db, operations: TOperation[]): Promise<void> {
+  await repo.insertOperation(db, operations.map(toRow));
+}
+
+function toRow(operation: TOperation) {
+  return {
     userId: operation.userId,
     operationType: operation.operationType,
     bonusType: operation.bonusType ?? null,
@@ -37,7 +46,7 @@ export async function recordOperation(db: Db, operation: TOperation): Promise<vo
     confirmations: operation.confirmations ?? null,
     hash: operation.hash ?? null,
     details: operation.details ?? {},
-  });
+  };
 }
 
 export const updateOperation = repo.updateOperation;

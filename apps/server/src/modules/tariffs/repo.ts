@@ -32,11 +32,14 @@ export async function growWindow(db: Db, id: number, productId: number, grow: bi
     .where(eq(capWindows.id, id));
 }
 
-export async function addEarned(db: Db, id: number, amount: bigint): Promise<void> {
-  await db
+/** Fills a window by `amount`, guarded in the statement: false (nothing filled) when it would pass the cap. */
+export async function addEarned(db: Db, id: number, amount: bigint): Promise<boolean> {
+  const rows = await db
     .update(capWindows)
     .set({ earned: sql`${capWindows.earned} + ${amount}` })
-    .where(eq(capWindows.id, id));
+    .where(and(eq(capWindows.id, id), sql`${capWindows.earned} + ${amount} <= ${capWindows.cap}`))
+    .returning({ id: capWindows.id });
+  return rows.length === 1;
 }
 
 /**

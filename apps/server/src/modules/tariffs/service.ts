@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
 import { findProduct, unitPrice, type TCatalog, type TPricing, type TProductRow } from '../catalog/service';
+import { pendingLostProfit, recoverLostProfit } from '../compensation/service';
 import { grantDft } from '../dft/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { createIncludedOrders } from '../orders/service';
@@ -85,7 +86,8 @@ export async function fillCapWindow(
   if (!isActive(window)) return { filled: 0n, overflow: amount };
   const room = window.cap - window.earned;
   const filled = amount < room ? amount : room;
-  if (filled > 0n) await repo.addEarned(tx, window.id, filled);
+  if (filled > 0n && !(await repo.addEarned(tx, window.id, filled)))
+    throw new Error(`Cap window ${window.id} would overflow`);
   return { filled, overflow: amount - filled };
 }
 
@@ -145,7 +147,7 @@ export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
     async active(userId: number): Promise<TActivePackage> {
       const window = await repo.openWindow(db, userId);
       const zero = formatMinor(0n, 'USDT');
-      // Lost profit is kept by the compensation engine (issue 8); until then nothing is pending.
+      const lostProfit = formatMinor(await pendingLostProfit(db, userId), 'USDT');
       if (!window) {
         return {
           package: null,
@@ -153,7 +155,7 @@ export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
           cap: zero,
           earned: zero,
           cap_left: zero,
-          lost_profit_pending: zero,
+          lost_profit_pending: lostProfit,
         };
       }
       const product = (await findProduct(db, window.productId))!;
@@ -163,7 +165,7 @@ export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
         cap: formatMinor(window.cap, 'USDT'),
         earned: formatMinor(window.earned, 'USDT'),
         cap_left: formatMinor(window.cap - window.earned, 'USDT'),
-        lost_profit_pending: zero,
+        lost_profit_pending: lostProfit,
       };
     },
 
@@ -248,12 +250,16 @@ export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
           },
         });
         const cap = listPrice * BigInt(BONUS_CAP_MULTIPLIER);
+        let opened: { id: number; cap: bigint; earned: bigint };
         if (kind === 'upgrade') {
           await repo.growWindow(tx, window!.id, target.id, cap);
+          opened = { id: window!.id, cap: window!.cap + cap, earned: window!.earned };
         } else {
           if (window) await repo.closeWindow(tx, window.id, now);
-          await repo.insertWindow(tx, { userId, productId: target.id, cap, openedAt: now });
+          opened = await repo.insertWindow(tx, { userId, productId: target.id, cap, openedAt: now });
         }
+        // Pending lost profit is credited into the window at once, oldest first (section 5).
+        await recoverLostProfit(tx, userId, opened, `tariff:${purchase.id}`, now);
         await grantDft(tx, userId, listPrice * USDT_TO_DFT, `tariff:${purchase.id}`, now);
         // An upgrade adds what the higher tariff includes beyond the one held; a new or renewed tariff all of it.
         const held = kind === 'upgrade' ? current : undefined;

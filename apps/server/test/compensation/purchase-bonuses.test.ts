@@ -1,0 +1,452 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import { capWindows, lostProfits, payouts, users, walletOperations } from '../../src/db/schema';
+import { createCatalog } from '../../src/modules/catalog/service';
+import { expireLostProfits, postPurchaseBonuses } from '../../src/modules/compensation/service';
+import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
+import { fillCapWindow } from '../../src/modules/tariffs/service';
+import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
+import { registerPartner, type TPartner } from '../helpers/factories';
+import { adjust, balances, ledgerHealth } from '../helpers/money';
+
+const REQUEST = '/api/v1/mlm/package/purchase/request/';
+const CONFIRM = '/api/v1/mlm/package/purchase/confirm/';
+const ACTIVE = '/api/v1/mlm/package/active/';
+const USDT = 1_000_000n;
+
+const catalogOf = (app: TTestApp) =>
+  createCatalog({ db: app.database.db, amountMax: testConfig().amountMax });
+
+/** A partner invited by `mentor` (none: the company root), with `usdt` on the balance. */
+async function partner(app: TTestApp, usdt: string, mentor?: TPartner): Promise<TPartner> {
+  const created = await registerPartner(app, mentor ? { promocode: mentor.referralId } : {});
+  if (usdt !== '0') await adjust(app, created.id, 'USDT', usdt);
+  return created;
+}
+
+async function quote(app: TTestApp, buyer: TPartner, code: string) {
+  const product = (await catalogOf(app).findByCode(app.database.db, code))!;
+  const response = await post(
+    app,
+    REQUEST,
+    { package_id: product.id, mentor_confirmed: true, terms_accepted: true },
+    buyer.token,
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.request_id as string;
+}
+
+const confirm = (app: TTestApp, buyer: TPartner, requestId: string) =>
+  call(app, 'POST', CONFIRM, { token: buyer.token, body: { request_id: requestId } });
+
+async function buy(app: TTestApp, buyer: TPartner, code: string) {
+  const paid = await confirm(app, buyer, await quote(app, buyer, code));
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+}
+
+/** A product bought through recordPurchase directly (the shop's calls are tested elsewhere). */
+async function record(
+  app: TTestApp,
+  buyer: TPartner,
+  code: string,
+  extra: { promo?: { ownerId: number; discountBp: number }; discount?: bigint } = {},
+) {
+  const { db } = app.database;
+  const catalog = catalogOf(app);
+  const product = (await catalog.findByCode(db, code))!;
+  return db.transaction(async (tx) => {
+    const priced = await catalog.price(tx, { userId: buyer.id, product });
+    const discount = extra.discount ?? 0n;
+    const pricing = {
+      ...priced,
+      discount,
+      netPrice: priced.listPrice - discount,
+      discounts: discount > 0n ? [{ source: 'promocode' as const, amount: discount }] : [],
+    };
+    return recordPurchase(tx, {
+      userId: buyer.id,
+      product,
+      pricing,
+      currency: 'USDT',
+      paid: pricing.netPrice,
+      reference: `test:${buyer.id}:${code}:${Math.random()}`,
+      promo: extra.promo ?? null,
+    });
+  });
+}
+
+const payoutsOf = (app: TTestApp, purchaseId: number) =>
+  app.database.db.select().from(payouts).where(eq(payouts.purchaseId, purchaseId)).orderBy(asc(payouts.id));
+
+async function lastPurchaseId(app: TTestApp, userId: number): Promise<number> {
+  const [row] = await queryRows<{ id: string }>(
+    app.database.db,
+    sql`select max(id)::text as id from purchases where user_id = ${userId}`,
+  );
+  return Number(row!.id);
+}
+
+async function companyBalance(app: TTestApp, purpose: string): Promise<bigint> {
+  const [row] = await queryRows<{ total: string | null }>(
+    app.database.db,
+    sql`select sum(p.amount)::text as total from ledger_postings p
+        join ledger_accounts a on a.id = p.account_id
+        where a.user_id is null and a.purpose = ${purpose} and a.currency = 'USDT'`,
+  );
+  return BigInt(row?.total ?? '0');
+}
+
+async function windowOf(app: TTestApp, userId: number) {
+  const [row] = await app.database.db
+    .select()
+    .from(capWindows)
+    .where(and(eq(capWindows.userId, userId), isNull(capWindows.closedAt)));
+  return row!;
+}
+
+const active = async (app: TTestApp, who: TPartner) => (await post(app, ACTIVE, {}, who.token)).body;
+
+describe('purchase-time bonuses', () => {
+  test('golden: A (1500) invites B (500) invites C; C buys 500: B 35 invite, A 0.35 matching, root shares on the company account', async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const a = await partner(app, '1500');
+    const b = await partner(app, '500', a);
+    const c = await partner(app, '500', b);
+    const [root] = await db.select().from(users).where(eq(users.isCompanyRoot, true));
+    expect((await db.select().from(users).where(eq(users.id, a.id)))[0]!.mentorId).toBe(root!.id);
+
+    await buy(app, a, 'tariff-1500'); // root: invite 105 (company)
+    await buy(app, b, 'tariff-500'); // A: invite 35; root: matching 0.35 (level 1 of A's upline)
+    await buy(app, c, 'tariff-500'); // B: invite 35; A: matching 0.35 (level 1, depth 5); root 0.35 (level 2)
+
+    expect(await balances(app, b.token)).toMatchObject({ usdt: '35.000000', other_bonuses: '35.000000' });
+    expect(await balances(app, a.token)).toMatchObject({
+      usdt: '35.350000',
+      matching_bonus: '0.350000',
+      other_bonuses: '35.000000',
+    });
+    expect(await balances(app, c.token)).toMatchObject({ usdt: '0.000000' });
+
+    const rows = await payoutsOf(app, await lastPurchaseId(app, c.id));
+    expect(
+      rows.map((row) => ({
+        payee: row.payeeId,
+        type: row.bonusType,
+        level: row.level,
+        base: row.base,
+        rate: row.rateBp,
+        gross: row.gross,
+        credited: row.credited,
+        lost: row.lost,
+        capTook: row.capTook,
+        source: row.sourceBonusType,
+        sourcePayee: row.sourcePayeeId,
+        company: row.toCompany,
+        version: row.planVersion,
+      })),
+    ).toEqual([
+      {
+        payee: b.id,
+        type: 'invite',
+        level: 1,
+        base: 500n * USDT,
+        rate: 700,
+        gross: 35n * USDT,
+        credited: 35n * USDT,
+        lost: 0n,
+        capTook: 0n,
+        source: null,
+        sourcePayee: null,
+        company: false,
+        version: 'v1',
+      },
+      {
+        payee: a.id,
+        type: 'matching',
+        level: 1,
+        base: 35n * USDT,
+        rate: 100,
+        gross: 350_000n,
+        credited: 350_000n,
+        lost: 0n,
+        capTook: 0n,
+        source: 'invite',
+        sourcePayee: b.id,
+        company: false,
+        version: 'v1',
+      },
+      {
+        payee: root!.id,
+        type: 'matching',
+        level: 2,
+        base: 35n * USDT,
+        rate: 100,
+        gross: 350_000n,
+        credited: 350_000n,
+        lost: 0n,
+        capTook: 0n,
+        source: 'invite',
+        sourcePayee: b.id,
+        company: true,
+        version: 'v1',
+      },
+    ]);
+    expect(rows.every((row) => row.transferId !== null)).toBe(true);
+    // Root: 105 + 0.35 + 0.35 on company:root_bonuses; company:bonuses paid that and B 35 + A 35.35.
+    expect(await companyBalance(app, 'company:root_bonuses')).toBe(105_700_000n);
+    expect(await companyBalance(app, 'company:bonuses')).toBe(-(105_700_000n + 70_350_000n));
+    // The root's user row holds nothing.
+    const rootAccounts = await queryRows<{ n: string }>(
+      db,
+      sql`select count(*)::text as n from ledger_accounts where user_id = ${root!.id}`,
+    );
+    expect(rootAccounts[0]!.n).toBe('0');
+    // Windows filled by what was credited; statement lines explain each bonus.
+    expect((await windowOf(app, b.id)).earned).toBe(35n * USDT);
+    expect((await windowOf(app, a.id)).earned).toBe(35_350_000n);
+    const lines = await db
+      .select()
+      .from(walletOperations)
+      .where(
+        and(
+          eq(walletOperations.userId, a.id),
+          eq(walletOperations.operationType, 'bonus'),
+          eq(walletOperations.currency, 'USDT'),
+        ),
+      )
+      .orderBy(asc(walletOperations.id));
+    expect(lines.map((line) => [line.bonusType, line.amount])).toEqual([
+      ['invite', 35n * USDT],
+      ['matching', 350_000n],
+    ]);
+    expect(lines[1]!.details).toMatchObject({ level: 1, rate_bp: 100, source_bonus_type: 'invite' });
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test("an Inactive upline's share is lost profit for 7 days; a tariff bought within them recovers it", async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const a = await partner(app, '0');
+    const b = await partner(app, '500', a);
+    await buy(app, b, 'tariff-500');
+    const [invite] = await payoutsOf(app, await lastPurchaseId(app, b.id));
+    expect(invite).toMatchObject({
+      payeeId: a.id,
+      bonusType: 'invite',
+      credited: 0n,
+      lost: 35n * USDT,
+      capTook: 0n,
+    });
+    expect(invite!.transferId).toBeNull();
+    const [lost] = await db.select().from(lostProfits).where(eq(lostProfits.userId, a.id));
+    expect(lost).toMatchObject({ amount: 35n * USDT, payoutId: invite!.id, recovered: 0n });
+    expect(lost!.expiresAt.getTime() - lost!.createdAt.getTime()).toBe(7 * 24 * 3600 * 1000);
+    // No credited invite: no matching (matching pays on what was credited).
+    expect(await payoutsOf(app, await lastPurchaseId(app, b.id))).toHaveLength(1);
+    expect(await active(app, a)).toMatchObject({ status: 'Inactive', lost_profit_pending: '35.000000' });
+    expect(await balances(app, a.token)).toMatchObject({ usdt: '0.000000' });
+
+    await adjust(app, a.id, 'USDT', '500');
+    await buy(app, a, 'tariff-500');
+    expect(await balances(app, a.token)).toMatchObject({ usdt: '35.000000' });
+    expect(await active(app, a)).toMatchObject({
+      status: 'Active',
+      earned: '35.000000',
+      lost_profit_pending: '0.000000',
+    });
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test('lost profit expires after 7 days: on read, and the job closes it', async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const a = await partner(app, '0');
+    const b = await partner(app, '500', a);
+    await buy(app, b, 'tariff-500');
+    await db.update(lostProfits).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await active(app, a)).toMatchObject({ lost_profit_pending: '0.000000' });
+    await adjust(app, a.id, 'USDT', '500');
+    await buy(app, a, 'tariff-500');
+    expect(await balances(app, a.token)).toMatchObject({ usdt: '0.000000' });
+    expect(await expireLostProfits(db)).toBe(1);
+    const [row] = await db.select().from(lostProfits);
+    expect(row!.closedAt).not.toBeNull();
+    expect(await expireLostProfits(db)).toBe(0);
+  });
+
+  test('a window nearly full credits only the rest; the rest is lost profit; matching pays on the credited part', async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const a = await partner(app, '500');
+    const b = await partner(app, '500', a);
+    await buy(app, a, 'tariff-500');
+    await db.transaction((tx) => fillCapWindow(tx, a.id, 2480n * USDT));
+    await buy(app, b, 'tariff-500');
+    const rows = await payoutsOf(app, await lastPurchaseId(app, b.id));
+    expect(rows[0]).toMatchObject({
+      payeeId: a.id,
+      bonusType: 'invite',
+      gross: 35n * USDT,
+      credited: 20n * USDT,
+      lost: 15n * USDT,
+      capTook: 15n * USDT,
+    });
+    expect(rows[1]).toMatchObject({
+      bonusType: 'matching',
+      base: 20n * USDT,
+      gross: 200_000n,
+      toCompany: true,
+    });
+    expect((await windowOf(app, a.id)).earned).toBe(2500n * USDT);
+    expect(await active(app, a)).toMatchObject({ status: 'Inactive', lost_profit_pending: '15.000000' });
+    expect(await balances(app, a.token)).toMatchObject({ usdt: '20.000000' });
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test('VP 5% to levels 1-3 and the invite on a validator key; a ticket pays 10% to the mentor and no matching', async () => {
+    const app = await testApp();
+    const l3 = await partner(app, '1500');
+    const l2 = await partner(app, '500', l3);
+    const l1 = await partner(app, '500', l2);
+    const buyer = await partner(app, '3000', l1);
+    await buy(app, l3, 'tariff-1500');
+    await buy(app, l2, 'tariff-500');
+    await buy(app, l1, 'tariff-500');
+    const key = await record(app, buyer, 'validator-key');
+    const rows = await payoutsOf(app, key.id);
+    const summary = rows.map((row) => [row.bonusType, row.payeeId, row.level, row.credited]);
+    expect(summary.slice(0, 4)).toEqual([
+      ['invite', l1.id, 1, 105n * USDT],
+      ['vp', l1.id, 1, 75n * USDT],
+      ['vp', l2.id, 2, 75n * USDT],
+      ['vp', l3.id, 3, 75n * USDT],
+    ]);
+    // Matching of the invite (1.05): l2 (depth 3) level 1, l3 (depth 5) level 2, root level 3.
+    expect(summary.slice(4)).toEqual([
+      ['matching', l2.id, 1, 1_050_000n],
+      ['matching', l3.id, 2, 1_050_000n],
+      ['matching', rows[6]!.payeeId, 3, 1_050_000n],
+    ]);
+    expect(await balances(app, l1.token)).toMatchObject({ vp_bonus: '75.000000' });
+
+    const ticket = await record(app, buyer, 'event-ticket');
+    const ticketRows = await payoutsOf(app, ticket.id);
+    expect(ticketRows.map((row) => [row.bonusType, row.payeeId, row.base, row.gross])).toEqual([
+      ['ticket', l1.id, ticket.netPrice, ticket.netPrice / 10n],
+    ]);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test('the promo owner gets (20% - discount) x list price; a code used by its owner is refused and nothing is written', async () => {
+    const app = await testApp();
+    const mentor = await partner(app, '500');
+    const owner = await partner(app, '500');
+    const buyer = await partner(app, '1000', mentor);
+    await buy(app, mentor, 'tariff-500');
+    await buy(app, owner, 'tariff-500');
+    const purchase = await record(app, buyer, 'tariff-500', {
+      promo: { ownerId: owner.id, discountBp: 1000 },
+      discount: 50n * USDT,
+    });
+    const rows = await payoutsOf(app, purchase.id);
+    expect(
+      rows.slice(0, 2).map((row) => [row.bonusType, row.payeeId, row.base, row.rateBp, row.credited]),
+    ).toEqual([
+      ['invite', mentor.id, 450n * USDT, 700, 31_500_000n],
+      ['dexid_promo', owner.id, 500n * USDT, 1000, 50n * USDT],
+    ]);
+    await expect(
+      record(app, owner, 'tariff-50', { promo: { ownerId: owner.id, discountBp: 1000 } }),
+    ).rejects.toThrow();
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test('a refund takes the bonuses back (what the balance holds), gives the window fill back, and pays nothing twice', async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const l2 = await partner(app, '1500');
+    const l1 = await partner(app, '500', l2);
+    const buyer = await partner(app, '1500', l1);
+    await buy(app, l2, 'tariff-1500');
+    await buy(app, l1, 'tariff-500');
+    const key = await record(app, buyer, 'validator-key');
+    expect(await balances(app, l1.token)).toMatchObject({ usdt: '180.000000' }); // 105 + 75
+    // l1 spends 100 of it: the reversal takes back the 80 left.
+    await adjust(app, l1.id, 'USDT', '-100');
+    await db.transaction((tx) => refundPurchase(tx, key.id, 'test'));
+    expect(await balances(app, l1.token)).toMatchObject({ usdt: '0.000000' });
+    expect(await balances(app, buyer.token)).toMatchObject({ usdt: '1500.000000' });
+    const l2Before = 35n * USDT + 75n * USDT + 1_050_000n;
+    expect(await balances(app, l2.token)).toMatchObject({ usdt: '35.000000' });
+    expect((await windowOf(app, l2.id)).earned).toBe(l2Before - 75n * USDT - 1_050_000n);
+    const rows = await payoutsOf(app, key.id);
+    expect(rows.every((row) => row.reversedAt !== null)).toBe(true);
+    expect(rows.find((row) => row.payeeId === l1.id && row.bonusType === 'invite')!.reversed).toBe(
+      80n * USDT,
+    );
+    expect(rows.find((row) => row.payeeId === l1.id && row.bonusType === 'vp')!.reversed).toBe(0n);
+    // A second refund moves nothing.
+    expect(await db.transaction((tx) => refundPurchase(tx, key.id, 'test'))).toBe(false);
+    await expect(db.transaction((tx) => postPurchaseBonuses(tx, key))).rejects.toThrow(/posted before/);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test("parallel purchases by four buyers under one mentor never overfill the mentor's window", async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const mentor = await partner(app, '500');
+    await buy(app, mentor, 'tariff-500');
+    await db.transaction((tx) => fillCapWindow(tx, mentor.id, 2460n * USDT)); // 40 left
+    const buyers = [
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+    ];
+    const requests = await Promise.all(buyers.map((buyer) => quote(app, buyer, 'tariff-500')));
+    const answers = await Promise.all(buyers.map((buyer, index) => confirm(app, buyer, requests[index]!)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect((await windowOf(app, mentor.id)).earned).toBe(2500n * USDT);
+    const invites = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.payeeId, mentor.id), eq(payouts.bonusType, 'invite')));
+    expect(invites.reduce((sum, row) => sum + row.credited, 0n)).toBe(40n * USDT);
+    expect(invites.reduce((sum, row) => sum + row.lost, 0n)).toBe(100n * USDT);
+    expect(await balances(app, mentor.token)).toMatchObject({ usdt: '40.000000' });
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test("a mentor's own upgrade and their invitees' purchases at the same moment all succeed, and every window equals its credits", async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const upline = await partner(app, '1500');
+    const mentor = await partner(app, '1500', upline);
+    await buy(app, upline, 'tariff-1500');
+    await buy(app, mentor, 'tariff-500');
+    const invitees = [
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+      await partner(app, '500', mentor),
+    ];
+    const upgrade = await quote(app, mentor, 'tariff-1500');
+    const requests = await Promise.all(invitees.map((buyer) => quote(app, buyer, 'tariff-500')));
+    const answers = await Promise.all([
+      confirm(app, mentor, upgrade),
+      ...invitees.map((buyer, index) => confirm(app, buyer, requests[index]!)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    for (const who of [upline, mentor]) {
+      const [row] = await queryRows<{ total: string }>(
+        db,
+        sql`select coalesce(sum(credited), 0)::text as total from payouts where payee_id = ${who.id}`,
+      );
+      expect((await windowOf(app, who.id)).earned).toBe(BigInt(row!.total));
+    }
+    // Mentor: 3 invites of 35 (the upgrade adds room, it takes nothing).
+    expect(await balances(app, mentor.token)).toMatchObject({ usdt: '105.000000' });
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+});
