@@ -251,6 +251,26 @@ export const ledgerPostings = pgTable(
   ],
 );
 
+/**
+ * Lifetime USDT bonus credits of a user by the header's group (api.md: matching, VP, other), kept
+ * as counters by `postTransfer` in the transfer's own transaction: the profile reads them instead
+ * of summing the postings of every bonus (back-filled from history by migration 0013).
+ */
+export const ledgerBonusTotals = pgTable(
+  'ledger_bonus_totals',
+  {
+    userId: userRef().notNull(),
+    bonusGroup: text('bonus_group').notNull(),
+    amount: bigint('amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bonusGroup] }),
+    check('ledger_bonus_totals_group_check', sql`${t.bonusGroup} in ('matching', 'vp', 'other')`),
+  ],
+);
+
 // ---- wallet ------------------------------------------------------------------------------------------
 
 /**
