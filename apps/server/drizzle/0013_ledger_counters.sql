@@ -6,7 +6,10 @@ CREATE TABLE "ledger_bonus_totals" (
 	CONSTRAINT "ledger_bonus_totals_group_check" CHECK ("ledger_bonus_totals"."bonus_group" in ('matching', 'vp', 'other'))
 );
 --> statement-breakpoint
+ALTER TABLE "dft_grants" ADD COLUMN "next_unlock_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ledger_bonus_totals" ADD CONSTRAINT "ledger_bonus_totals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "dft_grants_next_unlock_idx" ON "dft_grants" USING btree ("next_unlock_at") WHERE "dft_grants"."next_unlock_at" is not null;
+--> statement-breakpoint
 -- Lifetime bonus totals from history: USDT credits of bonus transfers to a user's accounts, by
 -- the header's group (modules/ledger/accounts.ts MATCHING_BONUS_TYPES, VP_BONUS_TYPES).
 INSERT INTO "ledger_bonus_totals" ("user_id", "bonus_group", "amount")
@@ -47,3 +50,7 @@ $$;
 CREATE TRIGGER ledger_postings_balanced AFTER INSERT ON ledger_postings
   REFERENCING NEW TABLE AS new_postings
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_balanced();
+--> statement-breakpoint
+-- The unlock job's due time (modules/dft): the next twelfth, 30 days of 24 hours apart.
+UPDATE "dft_grants" SET "next_unlock_at" = "granted_at" + ("unlocked_parts" + 1) * interval '720 hours'
+ WHERE "unlocked_parts" < 12;

@@ -359,10 +359,15 @@ export const dftGrants = pgTable(
     unlockedParts: integer('unlocked_parts').notNull().default(0),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     reference: text('reference').notNull(),
+    /** When the next twelfth unlocks (null once all twelve have): the unlock job's due time. */
+    nextUnlockAt: timestamp('next_unlock_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('dft_grants_reference_key').on(t.reference),
     index('dft_grants_user_idx').on(t.userId),
+    index('dft_grants_next_unlock_idx')
+      .on(t.nextUnlockAt)
+      .where(sql`${t.nextUnlockAt} is not null`),
     check('dft_grants_parts_check', sql`${t.unlockedParts} between 0 and 12`),
   ],
 );

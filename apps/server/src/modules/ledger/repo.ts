@@ -149,14 +149,14 @@ export async function insertPostings(
   postings: { transferId: number; accountId: number; currency: string; amount: bigint }[],
   bonusTotals: { userId: number; group: TBonusGroup; amount: bigint }[] = [],
 ): Promise<void> {
-  const rows = sql.join(
-    postings.map(
-      (posting) =>
-        sql`(${posting.transferId}::bigint, ${posting.accountId}::bigint, ${posting.currency}, ${posting.amount}::bigint)`,
-    ),
-    sql`, `,
-  );
-  const insert = sql`insert into ledger_postings (transfer_id, account_id, currency, amount) values ${rows}`;
+  // Four array parameters whatever the number of postings (PGlite aborts on a VALUES list of a
+  // few hundred rows of parameters).
+  const array = (values: (number | bigint | string)[]) => `{${values.join(',')}}`;
+  const insert = sql`insert into ledger_postings (transfer_id, account_id, currency, amount)
+    select * from unnest(${array(postings.map((posting) => posting.transferId))}::bigint[],
+                         ${array(postings.map((posting) => posting.accountId))}::bigint[],
+                         ${array(postings.map((posting) => posting.currency))}::text[],
+                         ${array(postings.map((posting) => posting.amount))}::bigint[])`;
   if (bonusTotals.length === 0) {
     await db.execute(insert);
     return;
