@@ -265,7 +265,9 @@ export async function buildApp({
   if (config.jobs) startJobs(app, validatorKeyJobs({ db, config, validatorKeys }));
 
   if (config.jobs) {
-    startJobs(app, [{ name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: () => unlockAllDue(db) }]);
+    startJobs(app, [
+      { name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: async () => void (await unlockAllDue(db)) },
+    ]);
   }
 
   if (config.jobs) startJobs(app, depositJobs({ config, watcher, deposits, devChain }));

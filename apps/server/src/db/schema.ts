@@ -251,6 +251,26 @@ export const ledgerPostings = pgTable(
   ],
 );
 
+/**
+ * Lifetime USDT bonus credits of a user by the header's group (api.md: matching, VP, other), kept
+ * as counters by `postTransfer` in the transfer's own transaction: the profile reads them instead
+ * of summing the postings of every bonus (back-filled from history by migration 0013).
+ */
+export const ledgerBonusTotals = pgTable(
+  'ledger_bonus_totals',
+  {
+    userId: userRef().notNull(),
+    bonusGroup: text('bonus_group').notNull(),
+    amount: bigint('amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bonusGroup] }),
+    check('ledger_bonus_totals_group_check', sql`${t.bonusGroup} in ('matching', 'vp', 'other')`),
+  ],
+);
+
 // ---- wallet ------------------------------------------------------------------------------------------
 
 /**
@@ -339,10 +359,15 @@ export const dftGrants = pgTable(
     unlockedParts: integer('unlocked_parts').notNull().default(0),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     reference: text('reference').notNull(),
+    /** When the next twelfth unlocks (null once all twelve have): the unlock job's due time. */
+    nextUnlockAt: timestamp('next_unlock_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('dft_grants_reference_key').on(t.reference),
     index('dft_grants_user_idx').on(t.userId),
+    index('dft_grants_next_unlock_idx')
+      .on(t.nextUnlockAt)
+      .where(sql`${t.nextUnlockAt} is not null`),
     check('dft_grants_parts_check', sql`${t.unlockedParts} between 0 and 12`),
   ],
 );

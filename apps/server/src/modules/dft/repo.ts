@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dftGrants } from '../../db/schema';
 
@@ -24,31 +24,40 @@ export async function lockedGrants(db: Db, userId: number): Promise<TGrantRow[]>
     .where(and(eq(dftGrants.userId, userId), lt(dftGrants.unlockedParts, 12)));
 }
 
-/** Users with a twelfth due by `now`, for the unlock job. */
-export async function usersWithDueParts(
-  db: Db,
-  now: Date,
-  periodDays: number,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ userId: dftGrants.userId })
-    .from(dftGrants)
-    .where(
-      and(
-        lt(dftGrants.unlockedParts, 12),
-        sql`${dftGrants.grantedAt} + make_interval(days => ${periodDays} * (${dftGrants.unlockedParts} + 1)) <= ${now}`,
-      ),
-    )
-    .limit(limit);
-  return rows.map((row) => row.userId);
+/**
+ * Claims up to `limit` grants with a twelfth due by `now`, oldest due first, by the partial index
+ * on `next_unlock_at`; locked until the caller's transaction ends, and skipped by any other
+ * process's claim meanwhile (`for update skip locked`), so each is unlocked once.
+ */
+export async function claimDueGrants(db: Db, now: Date, limit: number): Promise<TGrantRow[]> {
+  return claimDueGrantsQuery(db, now, limit);
 }
 
-/** Records `parts` twelfths unlocked, only if no one else did since `seen` was read. */
-export async function advanceGrant(db: Db, id: number, seen: number, parts: number): Promise<boolean> {
+/** The select of `claimDueGrants` (its plan is tested: the due-time index). */
+export function claimDueGrantsQuery(db: Db, now: Date, limit: number) {
+  return db
+    .select()
+    .from(dftGrants)
+    .where(and(isNotNull(dftGrants.nextUnlockAt), lte(dftGrants.nextUnlockAt, now)))
+    .orderBy(asc(dftGrants.nextUnlockAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * Records `parts` twelfths unlocked and when the next one is due, only if no one else advanced
+ * the grant since `seen` was read.
+ */
+export async function advanceGrant(
+  db: Db,
+  id: number,
+  seen: number,
+  parts: number,
+  nextUnlockAt: Date | null,
+): Promise<boolean> {
   const rows = await db
     .update(dftGrants)
-    .set({ unlockedParts: parts })
+    .set({ unlockedParts: parts, nextUnlockAt })
     .where(and(eq(dftGrants.id, id), eq(dftGrants.unlockedParts, seen)))
     .returning({ id: dftGrants.id });
   return rows.length === 1;

@@ -53,7 +53,13 @@ export async function grantDft(
   reference: string,
   grantedAt = new Date(),
 ) {
-  const grant = await repo.insertGrant(db, { userId, amount, reference, grantedAt });
+  const grant = await repo.insertGrant(db, {
+    userId,
+    amount,
+    reference,
+    grantedAt,
+    nextUnlockAt: unlockTime({ grantedAt }, 0),
+  });
   if (!grant) return;
   await postTransfer(db, {
     operationType: 'bonus',
@@ -76,29 +82,37 @@ export async function grantDft(
   });
 }
 
+/** When the twelfth after `parts` unlocks, or null when all twelve have. */
+export function unlockTime(grant: Pick<TGrantRow, 'grantedAt'>, parts: number): Date | null {
+  return parts >= PARTS ? null : new Date(grant.grantedAt.getTime() + (parts + 1) * DFT_PERIOD_DAYS * DAY_MS);
+}
+
 /**
  * Moves the twelfths due by `now` from locked to available. Safe to run at any time, from any
  * process: each grant advances only from the count it was read at.
  */
 export async function unlockDue(db: Db, userId: number, now = new Date()): Promise<void> {
   for (const grant of await repo.lockedGrants(db, userId)) {
-    const due = partsDue(grant, now);
-    if (due <= grant.unlockedParts) continue;
-    const amount = unlockedAmount(grant.amount, due) - unlockedAmount(grant.amount, grant.unlockedParts);
-    await db.transaction(async (tx) => {
-      if (!(await repo.advanceGrant(tx, grant.id, grant.unlockedParts, due))) return;
-      if (amount === 0n) return;
-      await postTransfer(tx, {
-        operationType: 'transfer',
-        bonusType: 'dft',
-        reference: `dft:unlock:${grant.id}:${due}`,
-        legs: [
-          { account: userAccount(userId, 'DFT', 'dft_locked'), amount: minor(-amount, 'DFT') },
-          { account: userAccount(userId, 'DFT', 'dft_available'), amount: minor(amount, 'DFT') },
-        ],
-      });
-    });
+    if (partsDue(grant, now) <= grant.unlockedParts) continue;
+    await db.transaction((tx) => unlockGrant(tx, grant, now));
   }
+}
+
+/** One grant's twelfths due by `now`, in the caller's transaction, if it was not advanced since read. */
+async function unlockGrant(tx: Db, grant: TGrantRow, now: Date): Promise<void> {
+  const due = Math.max(grant.unlockedParts, partsDue(grant, now));
+  const amount = unlockedAmount(grant.amount, due) - unlockedAmount(grant.amount, grant.unlockedParts);
+  if (!(await repo.advanceGrant(tx, grant.id, grant.unlockedParts, due, unlockTime(grant, due)))) return;
+  if (amount === 0n) return;
+  await postTransfer(tx, {
+    operationType: 'transfer',
+    bonusType: 'dft',
+    reference: `dft:unlock:${grant.id}:${due}`,
+    legs: [
+      { account: userAccount(grant.userId, 'DFT', 'dft_locked'), amount: minor(-amount, 'DFT') },
+      { account: userAccount(grant.userId, 'DFT', 'dft_available'), amount: minor(amount, 'DFT') },
+    ],
+  });
 }
 
 /**
@@ -145,10 +159,22 @@ export async function dftNextUnlock(db: Db, userId: number, now = new Date()): P
   return nextUnlock(await repo.lockedGrants(db, userId), now);
 }
 
-/** The unlock job: every user with a twelfth due. */
-export async function unlockAllDue(db: Db, now = new Date()): Promise<void> {
-  for (const userId of await repo.usersWithDueParts(db, now, DFT_PERIOD_DAYS, 500))
-    await unlockDue(db, userId, now);
+/**
+ * The unlock job: drains every grant with a twelfth due by `now`, `batch` grants per transaction
+ * (claimed by the due-time index with `for update skip locked`, so several processes running it
+ * at once share the work and unlock each twelfth once), until a batch comes back short. Answers
+ * how many grants it advanced.
+ */
+export async function unlockAllDue(db: Db, now = new Date(), batch = 200): Promise<number> {
+  for (let total = 0; ;) {
+    const claimed = await db.transaction(async (tx) => {
+      const grants = await repo.claimDueGrants(tx, now, batch);
+      for (const grant of grants) await unlockGrant(tx, grant, now);
+      return grants.length;
+    });
+    total += claimed;
+    if (claimed < batch) return total;
+  }
 }
 
 /**

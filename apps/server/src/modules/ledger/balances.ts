@@ -1,8 +1,8 @@
 import { formatMinor, type TBalances } from '@portal/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../db/schema';
-import { MATCHING_BONUS_TYPES, type TUserAccountRef, VP_BONUS_TYPES } from './accounts';
+import { ledgerAccounts, ledgerBonusTotals } from '../../db/schema';
+import type { TUserAccountRef } from './accounts';
 
 /**
  * A user's balances as the profile shows them (api.md): spendable, DFT, lifetime bonus totals.
@@ -21,26 +21,18 @@ export async function balancesOf(db: Db, userId: number, dftDue = 0n): Promise<T
 export type TBalanceRows = [string, string][] | null;
 
 /**
- * A subquery (one json value) of a user's kept balances and lifetime USDT bonus credits by type
- * (the header's "matching", "VP" and "other" totals), so that the profile reads them in its own
- * statement. It reads this user's accounts by their user index and their postings by the
- * account's posting index: nothing grows with other partners' history.
+ * A subquery (one json value) of a user's kept balances and lifetime USDT bonus credits by group
+ * (the header's "matching", "VP" and "other" totals, kept as counters in `ledger_bonus_totals` by
+ * `postTransfer`), so that the profile reads them in its own statement. It reads this user's
+ * accounts by their user index and counters by their key: nothing grows with any history.
  */
 export function balanceRows(userId: SQL): SQL {
-  const group = sql`case
-        when t.bonus_type in ${MATCHING_BONUS_TYPES} then 'matching'
-        when t.bonus_type in ${VP_BONUS_TYPES} then 'vp'
-        else 'other' end`;
   return sql`(select json_agg(json_build_array(r.key, r.amount)) from (
     select a.currency || ':' || a.purpose as key, a.balance::text as amount
       from ${ledgerAccounts} a where a.user_id = ${userId}
     union all
-    select 'bonus:' || ${group}, sum(p.amount)::text
-      from ${ledgerAccounts} a
-      join ${ledgerPostings} p on p.account_id = a.id
-      join ${ledgerTransfers} t on t.id = p.transfer_id and t.operation_type = 'bonus'
-     where a.user_id = ${userId} and a.currency = 'USDT' and p.amount > 0
-     group by 1) r)`;
+    select 'bonus:' || b.bonus_group, b.amount::text
+      from ${ledgerBonusTotals} b where b.user_id = ${userId}) r)`;
 }
 
 export function balancesFrom(rows: TBalanceRows, dftDue = 0n): TBalances {

@@ -7,7 +7,7 @@ import {
   type TOperationType,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import type { TAccountRef } from './accounts';
+import { MATCHING_BONUS_TYPES, type TAccountRef, VP_BONUS_TYPES } from './accounts';
 import * as repo from './repo';
 
 /**
@@ -41,9 +41,13 @@ export class InsufficientFundsError extends Error {
 
 /**
  * Posts one balanced transfer inside the caller's transaction `db`. Exactly once per reference:
- * when it was posted before, nothing moves and `created` is false. User balances are moved in
- * the order of their account ids (so two transfers never wait on each other crosswise) and
- * never below zero; the database checks again at commit that every currency sums to zero.
+ * when it was posted before, nothing moves and `created` is false. In a few statements whatever
+ * the number of legs: the transfer, the account ids (one select), every user balance (one
+ * statement, rows locked in the order of their account ids so two transfers never wait on each
+ * other crosswise; never below zero, else nothing moves and InsufficientFundsError names the
+ * first such account), the postings with the lifetime bonus counters (one statement; the database
+ * checks at its end that every currency of the transfer sums to zero). Company accounts keep no
+ * balance on their row (accounts.ts): they only get postings.
  */
 export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id: number; created: boolean }> {
   assertBalanced(input.legs);
@@ -61,10 +65,9 @@ export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id:
     merged.map((leg) => leg.account),
   );
   const legs = merged.map((leg, index) => ({ ...leg, id: ids[index]! }));
-  for (const leg of [...legs].sort((a, b) => a.id - b.id)) {
-    if (leg.account.userId === null) continue;
-    if (!(await repo.moveUserBalance(db, leg.id, leg.amount))) throw new InsufficientFundsError(leg.account);
-  }
+  const userLegs = legs.filter((leg) => leg.account.userId !== null).sort((a, b) => a.id - b.id);
+  const short = await repo.moveUserBalances(db, userLegs);
+  if (short !== null) throw new InsufficientFundsError(userLegs.find((leg) => leg.id === short)!.account);
   await repo.insertPostings(
     db,
     legs.map((leg) => ({
@@ -73,8 +76,27 @@ export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id:
       currency: leg.account.currency,
       amount: leg.amount,
     })),
+    input.operationType === 'bonus' ? bonusTotals(legs, input.bonusType ?? null) : [],
   );
   return transfer;
+}
+
+/**
+ * What a bonus transfer adds to its users' lifetime totals: its USDT credits to user accounts, by
+ * the header's group (the same rows `ledger_bonus_totals` was back-filled from).
+ */
+function bonusTotals(legs: TLeg[], bonusType: TBonusType | null) {
+  const group: repo.TBonusGroup = (MATCHING_BONUS_TYPES as readonly string[]).includes(bonusType ?? '')
+    ? 'matching'
+    : (VP_BONUS_TYPES as readonly string[]).includes(bonusType ?? '')
+      ? 'vp'
+      : 'other';
+  const totals = new Map<number, bigint>();
+  for (const { account, amount } of legs) {
+    if (account.userId === null || account.currency !== 'USDT' || amount <= 0n) continue;
+    totals.set(account.userId, (totals.get(account.userId) ?? 0n) + amount);
+  }
+  return [...totals].map(([userId, amount]) => ({ userId, group, amount }));
 }
 
 /** Legs on the same account are one posting. */
