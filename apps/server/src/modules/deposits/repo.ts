@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import {
   chainCursors,
@@ -65,61 +65,42 @@ export async function ownersOf(db: Db, addresses: string[]) {
 const isOpen = (now: Date) =>
   or(eq(invoices.status, 'confirming'), and(eq(invoices.status, 'pending'), gt(invoices.expiresAt, now)));
 
-export async function findOpenDepositInvoice(
+/** The partner's newest open invoice that matches `match` (its purpose and what it pays). */
+async function findOpenInvoice(db: Db, userId: number, now: Date, match: SQL[]) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), ...match, isOpen(now)))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(1);
+  return row;
+}
+
+export function findOpenDepositInvoice(
   db: Db,
   filter: { userId: number; currency: string; amount: bigint; now: Date },
 ) {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.userId, filter.userId),
-        eq(invoices.purpose, 'deposit'),
-        eq(invoices.currency, filter.currency),
-        eq(invoices.amount, filter.amount),
-        isOpen(filter.now),
-      ),
-    )
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(1);
-  return row;
+  return findOpenInvoice(db, filter.userId, filter.now, [
+    eq(invoices.purpose, 'deposit'),
+    eq(invoices.currency, filter.currency),
+    eq(invoices.amount, filter.amount),
+  ]);
 }
 
 /** The open invoice of an order (the partner's own). */
-export async function findOpenOrderInvoice(db: Db, filter: { userId: number; orderId: number; now: Date }) {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.userId, filter.userId),
-        eq(invoices.purpose, 'order'),
-        eq(invoices.orderId, filter.orderId),
-        isOpen(filter.now),
-      ),
-    )
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(1);
-  return row;
+export function findOpenOrderInvoice(db: Db, filter: { userId: number; orderId: number; now: Date }) {
+  return findOpenInvoice(db, filter.userId, filter.now, [
+    eq(invoices.purpose, 'order'),
+    eq(invoices.orderId, filter.orderId),
+  ]);
 }
 
 /** The open invoice of a validator key (the partner's own). */
-export async function findOpenKeyInvoice(db: Db, filter: { userId: number; keyId: number; now: Date }) {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.userId, filter.userId),
-        eq(invoices.purpose, 'validator_key'),
-        eq(invoices.validatorKeyId, filter.keyId),
-        isOpen(filter.now),
-      ),
-    )
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(1);
-  return row;
+export function findOpenKeyInvoice(db: Db, filter: { userId: number; keyId: number; now: Date }) {
+  return findOpenInvoice(db, filter.userId, filter.now, [
+    eq(invoices.purpose, 'validator_key'),
+    eq(invoices.validatorKeyId, filter.keyId),
+  ]);
 }
 
 export async function insertInvoice(db: Db, invoice: typeof invoices.$inferInsert): Promise<TInvoiceRow> {
