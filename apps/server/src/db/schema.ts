@@ -104,6 +104,57 @@ export const binaryLegEnds = pgTable(
   ],
 );
 
+/**
+ * A partner's binary volume (compensation-plan.md section 4, binary), kept as counters by the
+ * volume worker (modules/binary), never re-summed at request time. `*_unpaid` = volume waiting to
+ * pair (carried forward with no expiry), `*_total` = lifetime volume that reached each leg (the
+ * team views show it; min of the two = the weaker-leg volume that ranks count), `paired_total` =
+ * lifetime paired volume (the binary bonus is rounded down on it). `invited_buyers` = personal
+ * invitees who have bought a tariff or device; the binary is `active` from 2. `rank` = the highest
+ * qualification rank reached (its one-time bonus paid), null before Bronze. A partner without a
+ * row has no volume yet.
+ */
+export const binaryLegs = pgTable(
+  'binary_legs',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    leftUnpaid: bigint('left_unpaid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    rightUnpaid: bigint('right_unpaid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    leftTotal: bigint('left_total', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    rightTotal: bigint('right_total', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    pairedTotal: bigint('paired_total', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    invitedBuyers: integer('invited_buyers').notNull().default(0),
+    active: boolean('active').notNull().default(false),
+    rank: text('rank'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('binary_legs_rank_idx')
+      .on(t.rank)
+      .where(sql`${t.rank} is not null`),
+    check(
+      'binary_legs_amounts_check',
+      sql`${t.leftUnpaid} >= 0 and ${t.rightUnpaid} >= 0 and ${t.leftUnpaid} <= ${t.leftTotal} and ${t.rightUnpaid} <= ${t.rightTotal} and ${t.pairedTotal} >= 0 and ${t.invitedBuyers} >= 0`,
+    ),
+    check(
+      'binary_legs_rank_check',
+      sql`${t.rank} is null or ${t.rank} in ('Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond')`,
+    ),
+  ],
+);
+
 /** Signed-in sessions: a token names its session, so logout and a password change revoke it. */
 export const sessions = pgTable(
   'sessions',
@@ -945,9 +996,10 @@ export const payouts = pgTable(
   'payouts',
   {
     id: id(),
-    purchaseId: bigint('purchase_id', { mode: 'number' })
-      .notNull()
-      .references(() => purchases.id),
+    /** The purchase that caused it; null for bonuses of a period (the leader pool). */
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    /** The period a periodic bonus was paid for ('2026-11' leader pool, '2026-11-23' node income), else null. */
+    period: text('period'),
     payeeId: userRef('payee_id').notNull(),
     bonusType: text('bonus_type').notNull(),
     currency: text('currency').notNull(),
@@ -976,6 +1028,7 @@ export const payouts = pgTable(
   (t) => [
     index('payouts_purchase_idx').on(t.purchaseId),
     index('payouts_payee_idx').on(t.payeeId, t.id),
+    check('payouts_source_check', sql`${t.purchaseId} is not null or ${t.period} is not null`),
     check(
       'payouts_amounts_check',
       sql`${t.credited} >= 0 and ${t.lost} >= 0 and ${t.gross} = ${t.credited} + ${t.lost} and ${t.capTook} between 0 and ${t.lost}`,
