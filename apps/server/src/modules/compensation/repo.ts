@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { TCurrency } from '@portal/contracts';
 import { type Db, queryRows } from '../../db/client';
 import { capWindows, ledgerAccounts, lostProfits, payouts } from '../../db/schema';
 
@@ -209,8 +210,12 @@ export async function expireLostProfits(db: Db, now: Date, limit: number): Promi
   return rows.length;
 }
 
-/** Locks the users' USDT main accounts in id order; their balances (0 when they have none). */
-export async function lockUsdtBalances(db: Db, userIds: number[]): Promise<Map<number, bigint>> {
+/** Locks the users' main accounts of a currency in id order; their balances (0 when they have none). */
+export async function lockBalances(
+  db: Db,
+  userIds: number[],
+  currency: TCurrency,
+): Promise<Map<number, bigint>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ userId: ledgerAccounts.userId, balance: ledgerAccounts.balance })
@@ -218,7 +223,7 @@ export async function lockUsdtBalances(db: Db, userIds: number[]): Promise<Map<n
     .where(
       and(
         inArray(ledgerAccounts.userId, userIds),
-        eq(ledgerAccounts.currency, 'USDT'),
+        eq(ledgerAccounts.currency, currency),
         eq(ledgerAccounts.purpose, 'main'),
       ),
     )

@@ -6,7 +6,7 @@ import {
   type TMember,
   type TPosting,
 } from '@portal/compensation';
-import { minor, type TBonusType, type TProductKind } from '@portal/contracts';
+import { minor, type TBonusType, type TCurrency, type TProductKind } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { leg, postTransfer, type TLeg } from '../ledger/service';
@@ -24,14 +24,27 @@ export const PLAN = PLAN_V1;
 export type TPromoInput = { ownerId: number; discountBp: number };
 
 /** The engine's bonus types under the names of the contracts (api.md bonus types). */
-const BONUS_TYPE: Partial<Record<TEngineBonusType, TBonusType>> = {
+const BONUS_TYPE: Record<TEngineBonusType, TBonusType> = {
   invite: 'invite',
+  binary: 'binary',
+  matching: 'matching',
   ticket: 'ticket',
   vp: 'vp',
   promo_owner: 'dexid_promo',
-  matching: 'matching',
-  binary: 'binary',
+  quick_start: 'quick_start',
+  qualification: 'qualification',
+  leader_pool: 'leader_pool',
+  node_income: 'node_income',
+  token_pack_yield: 'token_package',
+  hot_winter_gift: 'winter_gift',
 };
+
+/** A posting's bonus type as the contracts name it: DXN matching is matching_dexnet or annual_matching. */
+function bonusTypeOf(posting: TPosting): TBonusType {
+  if (posting.bonusType === 'matching' && posting.currency === 'DXN')
+    return posting.explanation.sourceBonusType === 'token_pack_yield' ? 'annual_matching' : 'matching_dexnet';
+  return BONUS_TYPE[posting.bonusType];
+}
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -40,9 +53,11 @@ const ROOT_CAP = 2n ** 62n;
 
 const BONUS_KINDS: readonly TProductKind[] = ['event_ticket', 'validator_key'];
 
-type TState = Map<number, TUplineRow>;
+/** The payees of a computation by user id, as read (and re-read under lock) for the engine. */
+export type TState = Map<number, TUplineRow>;
 
-function toMember(row: TUplineRow): TMember {
+/** An upline row as the engine's member: may earn while their window is open and not full. */
+export function toMember(row: TUplineRow): TMember {
   if (row.isCompanyRoot) {
     return {
       userId: String(row.userId),
@@ -104,14 +119,27 @@ export async function postPurchaseBonuses(
       ...(promo ? { promoOwner: toMember(state.get(promo.ownerId)!) } : {}),
     });
 
-  // Run on what was read, lock the windows it credits (nearest first), run again on their locked
-  // fill; a window that joins the credited set only then (a fill given back meanwhile) is locked
-  // in turn. The result credits only locked windows, so the guarded fill cannot fail.
+  const result = await computeUnderLocks(tx, state, compute);
+  return postBonuses(tx, { key: `purchase:${purchase.id}`, purchase, period: null }, result.postings, state);
+}
+
+/**
+ * Runs `compute` on the windows as read, locks the windows it credits (in the order of the rows'
+ * `level`, nearest upline first), runs it again on their locked fill; a window that joins the
+ * credited set only then (a fill given back meanwhile) is locked in turn. The result credits only
+ * locked windows, so the guarded fill of `postBonuses` cannot fail. `compute` must read the
+ * members from `state` each time (toMember(state.get(id))).
+ */
+export async function computeUnderLocks<T extends { readonly postings: readonly TPosting[] }>(
+  tx: Db,
+  state: TState,
+  compute: () => T,
+): Promise<T> {
   const locked = new Set<number>();
   let result = compute();
   for (;;) {
     const needed = creditedWindows(result.postings, state).filter((id) => !locked.has(id));
-    if (needed.length === 0) break;
+    if (needed.length === 0) return result;
     const fresh = await repo.lockWindows(tx, needed);
     for (const row of state.values()) {
       if (row.windowId === null || !fresh.has(row.windowId)) continue;
@@ -122,73 +150,93 @@ export async function postPurchaseBonuses(
     }
     result = compute();
   }
-  return writePostings(tx, purchase, result.postings, state);
 }
 
 /** The windows the postings credit, nearest upline first (the promo owner last): the lock order. */
 function creditedWindows(postings: readonly TPosting[], state: TState): number[] {
-  const credited = new Set(postings.filter((posting) => posting.credited > 0n).map((p) => Number(p.payeeId)));
+  const credited = new Set(
+    postings.filter((p) => p.credited > 0n && p.currency === 'USDT').map((p) => Number(p.payeeId)),
+  );
   const rows = [...state.values()].sort((a, b) => (a.level || 99) - (b.level || 99));
   return rows
     .filter((row) => credited.has(row.userId) && !row.isCompanyRoot && row.windowId !== null)
     .map((row) => row.windowId!);
 }
 
-async function writePostings(
+/**
+ * What caused a set of postings: a purchase, or a period (a leader pool month, a node income day).
+ * `key` is unique per source and names its ledger transfers `bonus:<key>:<type>` (a purchase's key
+ * is `purchase:<id>`), so a source is paid once: a second call fails on the taken reference.
+ */
+export type TBonusSource = { key: string; purchase: TPurchaseRow | null; period: string | null };
+
+/**
+ * Writes an engine's postings in the caller's transaction: (c) one guarded fill per USDT window
+ * credited, (a) one ledger transfer per bonus type and currency from company:bonuses, (b) a payouts
+ * row per posting with its explanation, (d) lost profit pending 7 days, (e) a statement line per
+ * credited payout. Every payee must be in `state` (the company root's shares go to
+ * company:root_bonuses); USDT windows credited must have been locked (computeUnderLocks).
+ */
+export async function postBonuses(
   tx: Db,
-  purchase: TPurchaseRow,
+  source: TBonusSource,
   postings: readonly TPosting[],
   state: TState,
 ): Promise<TPayoutRow[]> {
   if (postings.length === 0) return [];
   const now = new Date();
-  const rowOf = (posting: TPosting) => state.get(Number(posting.payeeId))!;
-  const typeOf = (posting: TPosting): TBonusType => {
-    const type = BONUS_TYPE[posting.bonusType];
-    if (!type) throw new Error(`No bonus type for ${posting.bonusType}`);
-    return type;
+  const { purchase } = source;
+  const rowOf = (posting: TPosting) => {
+    const row = state.get(Number(posting.payeeId));
+    if (!row) throw new Error(`Payee ${posting.payeeId} of ${source.key} is not loaded`);
+    return row;
   };
 
   // (c) The cap fill: one guarded statement for every window credited.
   const fills = new Map<number, bigint>();
   for (const posting of postings) {
     const row = rowOf(posting);
-    if (posting.credited === 0n || row.isCompanyRoot) continue;
+    if (posting.credited === 0n || row.isCompanyRoot || posting.currency !== 'USDT') continue;
     fills.set(row.windowId!, (fills.get(row.windowId!) ?? 0n) + posting.credited);
   }
   const filled = await repo.fillWindows(
     tx,
     [...fills].map(([id, amount]) => ({ id, amount })),
   );
-  if (filled.length !== fills.size) throw new Error(`A cap window of purchase ${purchase.id} would overflow`);
+  if (filled.length !== fills.size) throw new Error(`A cap window of ${source.key} would overflow`);
 
-  // (a) One transfer per bonus type: company:bonuses pays every payee of that type.
-  const transfers = new Map<TBonusType, number>();
-  const byType = new Map<TBonusType, TPosting[]>();
+  // (a) One transfer per bonus type and currency: company:bonuses pays every payee of that type.
+  const transfers = new Map<string, number>();
+  const groups = new Map<string, TPosting[]>();
   for (const posting of postings) {
     if (posting.credited === 0n) continue;
-    const type = typeOf(posting);
-    byType.set(type, [...(byType.get(type) ?? []), posting]);
+    const group = `${bonusTypeOf(posting)}:${posting.currency}`;
+    groups.set(group, [...(groups.get(group) ?? []), posting]);
   }
-  for (const [type, list] of byType) {
+  for (const [group, list] of groups) {
+    const { currency } = list[0]!;
+    const type = bonusTypeOf(list[0]!);
     const total = list.reduce((sum, posting) => sum + posting.credited, 0n);
-    const legs: TLeg[] = [leg(companyAccount('USDT', COMPANY_PURPOSES.bonuses), minor(-total, 'USDT'))];
+    const legs: TLeg[] = [leg(companyAccount(currency, COMPANY_PURPOSES.bonuses), minor(-total, currency))];
     for (const posting of list) {
       const row = rowOf(posting);
       const account = row.isCompanyRoot
-        ? companyAccount('USDT', COMPANY_PURPOSES.rootBonuses)
-        : userAccount(row.userId, 'USDT');
-      legs.push(leg(account, minor(posting.credited, 'USDT')));
+        ? companyAccount(currency, COMPANY_PURPOSES.rootBonuses)
+        : userAccount(row.userId, currency);
+      legs.push(leg(account, minor(posting.credited, currency)));
     }
     const transfer = await postTransfer(tx, {
       operationType: 'bonus',
       bonusType: type,
-      reference: `bonus:purchase:${purchase.id}:${type}`,
-      details: { purchase_id: purchase.id, buyer_id: purchase.userId },
+      // USDT keeps the purchases' reference `bonus:purchase:<id>:<type>`; another currency is named.
+      reference: `bonus:${source.key}:${type}${currency === 'USDT' ? '' : `:${currency}`}`,
+      details: purchase
+        ? { purchase_id: purchase.id, buyer_id: purchase.userId }
+        : { source: source.key, period: source.period },
       legs,
     });
-    if (!transfer.created) throw new Error(`Bonuses of purchase ${purchase.id} were posted before`);
-    transfers.set(type, transfer.id);
+    if (!transfer.created) throw new Error(`Bonuses of ${source.key} were posted before`);
+    transfers.set(group, transfer.id);
   }
 
   // (b) A payouts row per posting, with its explanation.
@@ -196,9 +244,10 @@ async function writePostings(
     tx,
     postings.map((posting) => {
       const { explanation } = posting;
-      const type = typeOf(posting);
+      const type = bonusTypeOf(posting);
       return {
-        purchaseId: purchase.id,
+        purchaseId: purchase?.id ?? null,
+        period: source.period,
         payeeId: Number(posting.payeeId),
         bonusType: type,
         currency: posting.currency,
@@ -216,7 +265,7 @@ async function writePostings(
           : null,
         sourcePayeeId: explanation.sourcePayeeId ? Number(explanation.sourcePayeeId) : null,
         toCompany: rowOf(posting).isCompanyRoot,
-        transferId: posting.credited > 0n ? transfers.get(type)! : null,
+        transferId: posting.credited > 0n ? transfers.get(`${type}:${posting.currency}`)! : null,
       };
     }),
   );
@@ -242,7 +291,7 @@ async function writePostings(
         userId: payout.payeeId,
         operationType: 'bonus' as const,
         bonusType: payout.bonusType as TBonusType,
-        currency: 'USDT' as const,
+        currency: payout.currency as TCurrency,
         amount: payout.credited,
         status: 'completed' as const,
         reference: `payout:${payout.id}`,
@@ -253,12 +302,13 @@ async function writePostings(
 }
 
 /** What a statement line shows of a payout (the explanation, issue 8). */
-function explanationDetails(payout: TPayoutRow, purchase: TPurchaseRow) {
+function explanationDetails(payout: TPayoutRow, purchase: TPurchaseRow | null) {
   return {
     payout_id: payout.id,
-    purchase_id: purchase.id,
-    buyer_id: purchase.userId,
-    kind: purchase.kind,
+    purchase_id: purchase?.id ?? null,
+    buyer_id: purchase?.userId ?? null,
+    kind: purchase?.kind ?? null,
+    period: payout.period,
     level: payout.level,
     base: payout.base.toString(),
     rate_bp: payout.rateBp,
@@ -286,9 +336,21 @@ export async function reversePurchaseBonuses(tx: Db, purchase: TPurchaseRow): Pr
     reversed.map((payout) => payout.id),
     new Date(),
   );
-  const credited = reversed.filter((payout) => payout.credited > 0n);
+  for (const currency of ['USDT', 'DXN'] as const) {
+    const credited = reversed.filter((payout) => payout.credited > 0n && payout.currency === currency);
+    await reverseCredited(tx, purchase, currency, credited);
+  }
+}
+
+/** Takes back one currency's credited payouts of a refunded purchase (see reversePurchaseBonuses). */
+async function reverseCredited(
+  tx: Db,
+  purchase: TPurchaseRow,
+  currency: TCurrency,
+  credited: TPayoutRow[],
+): Promise<void> {
   const payees = [...new Set(credited.filter((p) => !p.toCompany).map((p) => p.payeeId))];
-  const available = await repo.lockUsdtBalances(tx, payees);
+  const available = await repo.lockBalances(tx, payees, currency);
   const takes: { payout: TPayoutRow; amount: bigint }[] = [];
   for (const payout of credited) {
     let amount = payout.credited;
@@ -304,17 +366,17 @@ export async function reversePurchaseBonuses(tx: Db, purchase: TPurchaseRow): Pr
     byType.set(take.payout.bonusType, [...(byType.get(take.payout.bonusType) ?? []), take]);
   for (const [type, list] of byType) {
     const total = list.reduce((sum, take) => sum + take.amount, 0n);
-    const legs: TLeg[] = [leg(companyAccount('USDT', COMPANY_PURPOSES.bonuses), minor(total, 'USDT'))];
+    const legs: TLeg[] = [leg(companyAccount(currency, COMPANY_PURPOSES.bonuses), minor(total, currency))];
     for (const { payout, amount } of list) {
       const account = payout.toCompany
-        ? companyAccount('USDT', COMPANY_PURPOSES.rootBonuses)
-        : userAccount(payout.payeeId, 'USDT');
-      legs.push(leg(account, minor(-amount, 'USDT')));
+        ? companyAccount(currency, COMPANY_PURPOSES.rootBonuses)
+        : userAccount(payout.payeeId, currency);
+      legs.push(leg(account, minor(-amount, currency)));
     }
     await postTransfer(tx, {
       operationType: 'bonus',
       bonusType: type as TBonusType,
-      reference: `bonus:purchase:${purchase.id}:${type}:reversal`,
+      reference: `bonus:purchase:${purchase.id}:${type}${currency === 'USDT' ? '' : `:${currency}`}:reversal`,
       details: { purchase_id: purchase.id, reversal: true },
       legs,
     });
@@ -322,12 +384,12 @@ export async function reversePurchaseBonuses(tx: Db, purchase: TPurchaseRow): Pr
   for (const { payout, amount } of takes) {
     await repo.setReversed(tx, payout.id, amount);
     if (payout.toCompany) continue;
-    await repo.unfillWindow(tx, payout.payeeId, amount, payout.createdAt);
+    if (currency === 'USDT') await repo.unfillWindow(tx, payout.payeeId, amount, payout.createdAt);
     await recordOperation(tx, {
       userId: payout.payeeId,
       operationType: 'bonus',
       bonusType: payout.bonusType as TBonusType,
-      currency: 'USDT',
+      currency,
       amount: -amount,
       status: 'completed',
       reference: `payout:${payout.id}:reversal`,
