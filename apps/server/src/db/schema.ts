@@ -788,7 +788,12 @@ export const purchaseRequests = pgTable(
     purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
     createdAt: createdAt(),
   },
-  (t) => [index('purchase_requests_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('purchase_requests_user_idx').on(t.userId, t.createdAt),
+    index('purchase_requests_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.purchaseId} is null`),
+  ],
 );
 
 /** A device order (compensation-plan.md section 7), paid from the balance or by a chain invoice. */

@@ -12,6 +12,7 @@ import {
   walletOperations,
 } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
+import { deleteExpiredRequests } from '../../src/modules/tariffs/repo';
 import { createTariffs, fillCapWindow } from '../../src/modules/tariffs/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
@@ -233,6 +234,23 @@ describe('buying a tariff', () => {
     expect(await tariffs.cleanup()).toBe(1);
     expect((await confirm(app, partner, old.body.request_id)).status).toBe(404);
     expect((await confirm(app, partner, fresh.body.request_id)).status).toBe(200);
+  });
+
+  test('the cleanup drains every due request in batches, shared by runs at once', async () => {
+    const app = await testApp();
+    const partner = await funded(app, '600');
+    const id = await tariffId(app, 'tariff-50');
+    const asked = [];
+    for (let i = 0; i < 7; i += 1) asked.push(await ask(app, partner, id));
+    const { db } = app.database;
+    await db.update(purchaseRequests).set({ expiresAt: new Date(Date.now() - 25 * 3600_000) });
+    const before = new Date(Date.now() - 24 * 3600_000);
+    const runs = await Promise.all([
+      deleteExpiredRequests(db, before, 2),
+      deleteExpiredRequests(db, before, 2),
+    ]);
+    expect(runs[0] + runs[1]).toBe(7);
+    expect(await countRows(app, purchaseRequests)).toBe(0);
   });
 
   test("another partner's request, or an unknown one, is not found", async () => {

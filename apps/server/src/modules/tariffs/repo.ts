@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { capWindows, nodes, products, purchaseRequests, purchases, users } from '../../db/schema';
 
@@ -121,13 +121,24 @@ export async function markRequestPaid(db: Db, id: string, purchaseId: number): P
   await db.update(purchaseRequests).set({ purchaseId }).where(eq(purchaseRequests.id, id));
 }
 
-/** The cleanup job: unpaid requests expired before `before`. */
-export async function deleteExpiredRequests(db: Db, before: Date): Promise<number> {
-  const rows = await db
-    .delete(purchaseRequests)
-    .where(and(isNull(purchaseRequests.purchaseId), lt(purchaseRequests.expiresAt, before)))
-    .returning({ id: purchaseRequests.id });
-  return rows.length;
+/**
+ * The cleanup job: unpaid requests expired before `before`, in batches by the due index (`for
+ * update skip locked`, so processes running it at once share the work). Returns how many.
+ */
+export async function deleteExpiredRequests(db: Db, before: Date, batch = 1000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`delete from purchase_requests where id in (
+            select id from purchase_requests
+            where purchase_id is null and expires_at < ${before.toISOString()}::timestamptz
+            order by expires_at limit ${batch} for update skip locked)
+          returning id`,
+    );
+    total += rows.length;
+    if (rows.length < batch) return total;
+  }
 }
 
 /** The lowest tier of virtual node on the catalogue: the node a tariff includes. */

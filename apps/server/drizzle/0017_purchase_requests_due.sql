@@ -1,0 +1,1 @@
+CREATE INDEX "purchase_requests_due_idx" ON "purchase_requests" USING btree ("expires_at") WHERE "purchase_requests"."purchase_id" is null;
