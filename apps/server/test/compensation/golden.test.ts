@@ -7,6 +7,7 @@ import { queryRows } from '../../src/db/client';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
+import { SHIPPING } from '../helpers/shop';
 
 /**
  * docs/golden-scenarios.md, run through the HTTP API: every table cell of the document is
@@ -62,14 +63,6 @@ function usdt(text: string): string {
 const REQUEST = '/api/v1/mlm/package/purchase/request/';
 const CONFIRM = '/api/v1/mlm/package/purchase/confirm/';
 const ACTIVE = '/api/v1/mlm/package/active/';
-const SHIPPING = {
-  full_name: 'Pat Partner',
-  phone: '+351 912 345 678',
-  country: 'pt',
-  city: 'Lisbon',
-  address: 'Rua Augusta 1',
-  postcode: '1100-048',
-};
 const TICKET_PRICE = '750';
 
 type TRun = {

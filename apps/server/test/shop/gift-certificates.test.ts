@@ -10,11 +10,10 @@ import {
   walletOperations,
 } from '../../src/db/schema';
 import { expireGiftCertificates } from '../../src/modules/gift-certificates/service';
-import { call, testApp, testConfig, type TTestApp } from '../helpers/app';
-import { databaseUrl } from '../helpers/database';
+import { call, testApp, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
-import { startServerProcess } from '../helpers/process';
+import { startTwoServers } from '../helpers/process';
 import { countRows } from '../helpers/rows';
 
 const BUY = '/api/v1/gift_certificates/purchase/';
@@ -286,16 +285,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const buyer = await funded(app, '100');
       const { code } = await bought(app, buyer, '100');
       const partners = await Promise.all(Array.from({ length: 4 }, () => registerPartner(app)));
-      const env = {
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl()!,
-        SECRET_KEY: testConfig().secretKey,
-        LOG_LEVEL: 'warn',
-        JOBS: 'false',
-      };
-      const servers = (await Promise.all([startServerProcess(env), startServerProcess(env)])).map(
-        (server) => server.base,
-      );
+      const servers = await startTwoServers();
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
           fetch(`${servers[index % 2]}${ACTIVATE}`, {

@@ -19,6 +19,7 @@ import { depositsApp, devTransfer, getInvoice, mineAndWatch, paymentStatus } fro
 import { loginAdmin, partnerInput, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
+import { SHIPPING } from '../helpers/shop';
 
 const CREATE = '/api/v1/products/create_order/';
 const UPDATE = '/api/v1/products/update_order/';
@@ -26,15 +27,6 @@ const PAY = '/api/v1/products/pay_order/';
 const LIST = '/api/v1/products/orders/';
 const ONE = '/api/v1/products/order/';
 const LANDING = '/api/v1/products/create_order_and_register_user/';
-
-const SHIPPING = {
-  full_name: 'Pat Partner',
-  phone: '+351 912 345 678',
-  country: 'pt',
-  city: 'Lisbon',
-  address: 'Rua Augusta 1',
-  postcode: '1100-048',
-};
 
 async function productId(app: TTestApp, code: string): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
