@@ -1,6 +1,6 @@
 import type { TInvoice } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { ChainInvoice } from '../../../components/ChainInvoice';
+import { ChainInvoice } from '../../../components/signed-in/ChainInvoice';
 
 /** An order's chain invoice: at the third confirmation the order is paid from the credit. */
 export function OrderInvoice({ invoice }: { invoice: TInvoice }) {

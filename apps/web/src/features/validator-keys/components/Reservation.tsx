@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../../hooks/use-countdown';
 import { formatAmount } from '../../../lib/format';
 import { useKeyInvoice, usePayKey } from '../api/validator-keys';
-import { ChainInvoice } from '../../../components/ChainInvoice';
+import { ChainInvoice } from '../../../components/signed-in/ChainInvoice';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDepositWindow } from '../api/get-deposit-window';
-import { profileQuery } from '../api/get-profile';
-import { formatAmount, formatDateTime } from '../lib/format';
-import { CopyValue } from './CopyValue';
+import { useDepositWindow } from '../../api/get-deposit-window';
+import { profileQuery } from '../../api/get-profile';
+import { formatAmount, formatDateTime } from '../../lib/format';
+import { CopyValue } from '../CopyValue';
 
 const STATUS_COLOR = { pending: 'blue', confirming: 'blue', paid: 'teal', expired: 'gray' } as const;
 
