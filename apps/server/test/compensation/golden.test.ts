@@ -3,10 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { formatMinor, parseMinor } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { queryRows } from '../../src/db/client';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
-import { adjust, balances, ledgerHealth } from '../helpers/money';
+import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
 import { SHIPPING } from '../helpers/shop';
 
 /**
@@ -178,23 +177,12 @@ async function perform(run: TRun, action: string) {
   throw new Error(`The test cannot read the step "${action}"`);
 }
 
-/** A company account's balance: the sum of its postings (company balances are not kept on a row). */
-async function companyBalance(app: TTestApp, purpose: string): Promise<string> {
-  const [row] = await queryRows<{ total: string | null }>(
-    app.database.db,
-    sql`select sum(p.amount)::text as total from ledger_postings p
-        join ledger_accounts a on a.id = p.account_id
-        where a.user_id is null and a.purpose = ${purpose} and a.currency = 'USDT'`,
-  );
-  return formatMinor(BigInt(row?.total ?? '0'), 'USDT');
-}
-
 /** One row of a table as the API answers it now, in the document's notation. */
 async function actualRow(run: TRun, kind: string, columns: string[]): Promise<string[]> {
   const answer: string[] = [];
   for (const column of columns) {
     if (column.startsWith('company:')) {
-      answer.push(await companyBalance(run.app, column));
+      answer.push(formatMinor(await companyBalance(run.app, column), 'USDT'));
       continue;
     }
     const partner = who(run, column);
