@@ -3,7 +3,7 @@ import { E2E } from './env';
 import {
   expectAccessible,
   field,
-  fund,
+  fundedPartnerOnPhone,
   mine,
   newPartner,
   PHONE,
@@ -32,13 +32,7 @@ test("buy a device with the Starlink add-on from the balance and follow it throu
   request,
   browser,
 }) => {
-  const partner = newPartner('Olga');
-  const { user } = await registerByApi(request, partner);
-  await fund(request, user.id, '2000', 'e2e orders');
-
-  await signIn(page, partner.email, partner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.setViewportSize(PHONE);
+  await fundedPartnerOnPhone(page, request, 'Olga', '2000');
 
   await test.step('the device page: description, the Starlink add-on, the address, paid from the balance', async () => {
     await page.goto('/shop/devices');

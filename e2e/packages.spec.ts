@@ -2,12 +2,8 @@ import { expect, test } from '@playwright/test';
 import {
   expectAccessible,
   expectNoSidewaysScroll,
-  fund,
-  newPartner,
-  PHONE,
-  registerByApi,
+  fundedPartnerOnPhone,
   screenshots,
-  signIn,
   toastsGone,
 } from './support';
 
@@ -17,13 +13,7 @@ test('on a phone, a partner buys a tariff in the modal, then upgrades it paying 
   page,
   request,
 }) => {
-  const partner = newPartner('Tara');
-  const { user } = await registerByApi(request, partner);
-  await fund(request, user.id, '2000', 'e2e packages');
-
-  await page.setViewportSize(PHONE);
-  await signIn(page, partner.email, partner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await fundedPartnerOnPhone(page, request, 'Tara', '2000');
 
   await test.step('buy the 500 tariff: both checkboxes, then the total, then pay', async () => {
     await page.goto('/shop/packages');

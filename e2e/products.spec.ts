@@ -2,12 +2,8 @@ import { expect, test } from '@playwright/test';
 import {
   expectAccessible,
   expectNoSidewaysScroll,
-  fund,
-  newPartner,
-  PHONE,
-  registerByApi,
+  fundedPartnerOnPhone,
   screenshots,
-  signIn,
   toastsGone,
 } from './support';
 
@@ -17,13 +13,7 @@ test('on a phone, a partner buys a virtual node, upgrades it paying the differen
   page,
   request,
 }) => {
-  const partner = newPartner('Nora');
-  const { user } = await registerByApi(request, partner);
-  await fund(request, user.id, '1000', 'e2e products');
-
-  await page.setViewportSize(PHONE);
-  await signIn(page, partner.email, partner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await fundedPartnerOnPhone(page, request, 'Nora', '1000');
 
   await test.step('buy a virtual node', async () => {
     await page.goto('/shop/nodes');

@@ -157,3 +157,19 @@ export async function buyTariff(request: APIRequestContext, token: string, name:
   });
   expect(confirmed.status()).toBe(200);
 }
+
+/** A new partner with `usdt` on the balance, signed in on a phone (at the dashboard). */
+export async function fundedPartnerOnPhone(
+  page: Page,
+  request: APIRequestContext,
+  firstName: string,
+  usdt: string,
+) {
+  const partner = newPartner(firstName);
+  const account = await registerByApi(request, partner);
+  await fund(request, account.user.id, usdt, `e2e ${firstName}`);
+  await page.setViewportSize(PHONE);
+  await signIn(page, partner.email, partner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { partner, ...account };
+}

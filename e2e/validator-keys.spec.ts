@@ -3,12 +3,8 @@ import {
   buyTariff,
   expectAccessible,
   expectNoSidewaysScroll,
-  fund,
-  newPartner,
-  PHONE,
-  registerByApi,
+  fundedPartnerOnPhone,
   screenshots,
-  signIn,
   toastsGone,
 } from './support';
 
@@ -18,15 +14,9 @@ test('on a phone, a partner with an allowance buys a validator key, sees its cod
   page,
   request,
 }) => {
-  const partner = newPartner('Vera');
-  const { user, token } = await registerByApi(request, partner);
-  await fund(request, user.id, '2000', 'e2e validator keys');
+  const { token } = await fundedPartnerOnPhone(page, request, 'Vera', '2000');
   // The 500 tariff includes a node: it allows one validator key.
   await buyTariff(request, token, '500');
-
-  await page.setViewportSize(PHONE);
-  await signIn(page, partner.email, partner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
 
   await test.step('the allowance: one key available', async () => {
     await page.goto('/shop/validator-keys');
