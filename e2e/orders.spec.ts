@@ -11,6 +11,7 @@ import {
   screenshots,
   sendOnDevChain,
   signIn,
+  toastsGone,
 } from './support';
 
 const screenshot = screenshots('orders');
@@ -65,6 +66,7 @@ test("buy a device with the Starlink add-on from the balance and follow it throu
     await dialog.getByLabel(/^City( \*)?$/).fill('Porto');
     await dialog.getByTestId('address-save').click();
     await expect(card.getByTestId('order-address')).toContainText('Porto');
+    await toastsGone(page);
     await expectAccessible(page);
     await screenshot(page, 'orders-phone');
   });
