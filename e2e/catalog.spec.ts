@@ -1,37 +1,25 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E } from './env';
-import { expectAccessible, newPartner, registerByApi, signIn } from './support';
+import {
+  adminToken,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  fund,
+  newPartner,
+  PHONE,
+  registerByApi,
+  screenshots,
+  signIn,
+  toastsGone,
+} from './support';
 
-const PHONE = { width: 390, height: 844 };
-
-async function apiToken(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/v1/accounts/login/', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Nothing on the page is wider than the screen: no sideways scrolling on a phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Waits until the toasts have faded out (axe would read a fading toast's colours mid-animation). */
-async function toastsGone(page: Page) {
-  await page.mouse.move(5, PHONE.height - 5);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-}
-
-/** The whole page, or only the screen (a dialog is read on the screen it opens on). */
-const screenshot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: `test-results/catalog/${name}.png`, fullPage });
+const screenshot = screenshots('catalog');
 
 test('on a phone, an admin changes a price, sees it in the history, and a partner is shown and charged the new price', async ({
   browser,
   request,
 }) => {
-  const adminToken = await apiToken(request, E2E.admin.email, E2E.admin.password);
-  const auth = { authorization: `Bearer ${adminToken}` };
+  const auth = { authorization: `Bearer ${await adminToken(request)}` };
   const products = (await (await request.get('/api/v1/admin/products/', { headers: auth })).json()) as {
     id: number;
     code: string;
@@ -102,11 +90,7 @@ test('on a phone, an admin changes a price, sees it in the history, and a partne
     await test.step('a partner is shown the new price in the shop and charged it', async () => {
       const partner = newPartner('Nina');
       const { user } = await registerByApi(request, partner);
-      const funded = await request.post('/api/v1/admin/ledger/adjustments/', {
-        headers: auth,
-        data: { user_id: user.id, currency: 'USDT', amount: '500', reason: 'e2e catalog' },
-      });
-      expect(funded.status()).toBe(201);
+      await fund(request, user.id, '500', 'e2e catalog');
       const partnerContext = await browser.newContext({ viewport: PHONE });
       const page = await partnerContext.newPage();
       await signIn(page, partner.email, partner.password);

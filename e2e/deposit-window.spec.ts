@@ -1,14 +1,5 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { expectAccessible, newPartner, registerByApi, signIn } from './support';
-
-async function send(request: APIRequestContext, to: string, amount: string) {
-  const sent = await request.post('/api/v1/dev/chain/transfer/', { data: { to, currency: 'USDT', amount } });
-  expect(sent.status()).toBe(200);
-  return ((await sent.json()) as { hash: string }).hash;
-}
-
-const mine = (request: APIRequestContext, blocks: number) =>
-  request.post('/api/v1/dev/chain/mine/', { data: { blocks } });
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, mine, newPartner, registerByApi, sendOnDevChain, signIn } from './support';
 
 /** Opens the deposit window for `amount` USDT; answers the address it shows. */
 async function openDeposit(page: Page, amount: string) {
@@ -41,7 +32,7 @@ test('the deposit window follows the address: the second invoice paid exactly, a
     expect(address).not.toBe(address.toLowerCase());
     await expect(dialog.getByText('No transfers yet.')).toBeVisible();
 
-    const hash = await send(request, address, '7');
+    const hash = await sendOnDevChain(request, address, '7');
     await mine(request, 1);
     const transfer = dialog.getByTestId('deposit-transfer');
     await expect(transfer).toContainText('7.00 USDT', { timeout: 20_000 });
@@ -61,7 +52,7 @@ test('the deposit window follows the address: the second invoice paid exactly, a
 
   await test.step('an underpayment is credited and shown as received X of Y', async () => {
     const { dialog, address } = await openDeposit(page, '10');
-    await send(request, address, '4');
+    await sendOnDevChain(request, address, '4');
     await mine(request, 3);
     await expect(dialog.getByTestId('deposit-received')).toContainText('Received 4.00 of 10.00 USDT', {
       timeout: 20_000,
@@ -105,7 +96,7 @@ test('the header balances follow a credit on focus and on navigation, without a 
     });
     return ((await info.json()) as { balances: { usdt: string } }).balances.usdt;
   };
-  await send(request, address, '3');
+  await sendOnDevChain(request, address, '3');
   await mine(request, 3);
   // Credited by the server's own watcher; the open screen was not told.
   await expect.poll(usdt, { timeout: 20_000 }).toBe('3.000000');
@@ -113,7 +104,7 @@ test('the header balances follow a credit on focus and on navigation, without a 
   await page.getByRole('link', { name: 'Transactions' }).first().click();
   await expect(page.getByTestId('balance-usdt')).toHaveText('3.00 USDT', { timeout: 20_000 });
 
-  await send(request, address, '2');
+  await sendOnDevChain(request, address, '2');
   await mine(request, 3);
   await expect.poll(usdt, { timeout: 20_000 }).toBe('5.000000');
   await expect(page.getByTestId('balance-usdt')).toHaveText('3.00 USDT');

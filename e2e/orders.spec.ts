@@ -1,18 +1,20 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { E2E } from './env';
-import { expectAccessible, field, newPartner, registerByApi, signIn } from './support';
+import {
+  expectAccessible,
+  field,
+  fundedPartnerOnPhone,
+  mine,
+  newPartner,
+  PHONE,
+  registerByApi,
+  screenshots,
+  sendOnDevChain,
+  signIn,
+  toastsGone,
+} from './support';
 
-const PHONE = { width: 390, height: 844 };
-
-async function apiToken(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/v1/accounts/login/', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/orders/${name}.png`, fullPage: true });
-}
+const screenshot = screenshots('orders');
 
 /** Fills the order form's shipping address. */
 async function fillShipping(page: Page) {
@@ -31,18 +33,7 @@ test("buy a device with the Starlink add-on from the balance and follow it throu
   request,
   browser,
 }) => {
-  const partner = newPartner('Olga');
-  const { user } = await registerByApi(request, partner);
-  const adminToken = await apiToken(request, E2E.admin.email, E2E.admin.password);
-  const credited = await request.post('/api/v1/admin/ledger/adjustments/', {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { user_id: user.id, currency: 'USDT', amount: '2000', reason: 'e2e orders' },
-  });
-  expect(credited.status()).toBe(201);
-
-  await signIn(page, partner.email, partner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.setViewportSize(PHONE);
+  await fundedPartnerOnPhone(page, request, 'Olga', '2000');
 
   await test.step('the device page: description, the Starlink add-on, the address, paid from the balance', async () => {
     await page.goto('/shop/devices');
@@ -75,6 +66,7 @@ test("buy a device with the Starlink add-on from the balance and follow it throu
     await dialog.getByLabel(/^City( \*)?$/).fill('Porto');
     await dialog.getByTestId('address-save').click();
     await expect(card.getByTestId('order-address')).toContainText('Porto');
+    await toastsGone(page);
     await expectAccessible(page);
     await screenshot(page, 'orders-phone');
   });
@@ -135,11 +127,8 @@ test('pay an order by chain invoice: paid at the third confirmation', async ({ p
   await expectAccessible(page);
   await screenshot(page, 'invoice-phone');
 
-  const sent = await request.post('/api/v1/dev/chain/transfer/', {
-    data: { to: address, currency: 'USDT', amount: '1000' },
-  });
-  expect(sent.status()).toBe(200);
-  await request.post('/api/v1/dev/chain/mine/', { data: { blocks: 3 } });
+  await sendOnDevChain(request, address, '1000');
+  await mine(request, 3);
   await expect(dialog.getByTestId('order-invoice-status')).toHaveText('Paid', { timeout: 20_000 });
   await expect(dialog.getByTestId('order-invoice-paid')).toBeVisible();
   await dialog.getByRole('link', { name: 'Go to my orders' }).click();

@@ -1,46 +1,19 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { E2E } from './env';
-import { expectAccessible, newPartner, registerByApi, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  expectAccessible,
+  expectNoSidewaysScroll,
+  fundedPartnerOnPhone,
+  screenshots,
+  toastsGone,
+} from './support';
 
-const PHONE = { width: 390, height: 844 };
-
-async function apiToken(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/v1/accounts/login/', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Nothing on the page is wider than the screen: no sideways scrolling on a phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Waits until the toasts have faded out: axe would read a fading toast's colours mid-animation. */
-async function toastsGone(page: Page) {
-  await page.mouse.move(5, PHONE.height - 5);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-}
-
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/packages/${name}.png`, fullPage: true });
+const screenshot = screenshots('packages');
 
 test('on a phone, a partner buys a tariff in the modal, then upgrades it paying the difference, and sees the cap meter', async ({
   page,
   request,
 }) => {
-  const partner = newPartner('Tara');
-  const { user } = await registerByApi(request, partner);
-  const adminToken = await apiToken(request, E2E.admin.email, E2E.admin.password);
-  const funded = await request.post('/api/v1/admin/ledger/adjustments/', {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { user_id: user.id, currency: 'USDT', amount: '2000', reason: 'e2e packages' },
-  });
-  expect(funded.status()).toBe(201);
-
-  await page.setViewportSize(PHONE);
-  await signIn(page, partner.email, partner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await fundedPartnerOnPhone(page, request, 'Tara', '2000');
 
   await test.step('buy the 500 tariff: both checkboxes, then the total, then pay', async () => {
     await page.goto('/shop/packages');

@@ -1,26 +1,22 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E } from './env';
-import { expectAccessible, field, newPartner, registerByApi, signIn } from './support';
+import {
+  adminToken,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  field,
+  fund,
+  newPartner,
+  PHONE,
+  registerByApi,
+  screenshots,
+  signIn,
+} from './support';
 
 const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-async function apiToken(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/v1/accounts/login/', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Nothing on the page is wider than the screen: no sideways scrolling on a phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/polish/${name}.png`, fullPage: true });
-}
+const screenshot = screenshots('polish');
 
 test('Transactions, admin Users and Withdrawals on a phone and a desktop: filters in the URL, card and returned lines, block and unblock', async ({
   page,
@@ -44,18 +40,10 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
       })
     ).status(),
   ).toBe(200);
-  const adminToken = await apiToken(request, E2E.admin.email, E2E.admin.password);
-  const admin = { authorization: `Bearer ${adminToken}` };
+  const admin = { authorization: `Bearer ${await adminToken(request)}` };
 
   // Money in by an adjustment and by card, and a withdrawal the admin rejects.
-  expect(
-    (
-      await request.post('/api/v1/admin/ledger/adjustments/', {
-        headers: admin,
-        data: { user_id: user.id, currency: 'USDT', amount: '100', reason: 'e2e polish' },
-      })
-    ).status(),
-  ).toBe(201);
+  await fund(request, user.id, '100', 'e2e polish');
   const card = await request.post('/api/v1/cardpayment/test_endpoint_carpayment/', {
     headers: auth,
     data: {

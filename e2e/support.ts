@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { base32Decode, hotp, timeStep } from '../apps/server/src/lib/totp';
+import { E2E } from './env';
 
 /** A code of the authenticator app for `secret`, `offset` 30-second steps from now. */
 export function totp(secret: string, offset = 0): string {
@@ -78,4 +79,97 @@ export async function signIn(page: Page, email: string, password: string) {
   await field(page, 'Email or username').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The phone the specs check layouts on. */
+export const PHONE = { width: 390, height: 844 };
+
+/** A bearer token for the API, by signing in. */
+export async function apiToken(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/v1/accounts/login/', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The superuser's bearer token. */
+export const adminToken = (request: APIRequestContext) =>
+  apiToken(request, E2E.admin.email, E2E.admin.password);
+
+/** Credits a partner's USDT balance through the admin adjustment call, as an operator would. */
+export async function fund(request: APIRequestContext, userId: number, amount: string, reason = 'e2e') {
+  const funded = await request.post('/api/v1/admin/ledger/adjustments/', {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { user_id: userId, currency: 'USDT', amount, reason },
+  });
+  expect(funded.status()).toBe(201);
+}
+
+/** Sends USDT to an address on the development chain; answers the transaction hash. */
+export async function sendOnDevChain(request: APIRequestContext, to: string, amount: string) {
+  const sent = await request.post('/api/v1/dev/chain/transfer/', { data: { to, currency: 'USDT', amount } });
+  expect(sent.status()).toBe(200);
+  return ((await sent.json()) as { hash: string }).hash;
+}
+
+/** Adds blocks to the development chain (the server's watcher job reads them within a poll interval). */
+export async function mine(request: APIRequestContext, blocks: number) {
+  expect((await request.post('/api/v1/dev/chain/mine/', { data: { blocks } })).status()).toBe(200);
+}
+
+/** Nothing on the page is wider than the screen: no sideways scrolling on a phone. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Waits until the toasts have faded out: axe would read a fading toast's colours mid-animation.
+ * The pointer moves off them first (a hovered toast stays).
+ */
+export async function toastsGone(page: Page) {
+  await page.mouse.move(5, (page.viewportSize()?.height ?? PHONE.height) - 5);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+}
+
+/** A spec's screenshots, under test-results/<folder>/: the whole page, or only the screen. */
+export const screenshots =
+  (folder: string) =>
+  (page: Page, name: string, fullPage = true) =>
+    page.screenshot({ path: `test-results/${folder}/${name}.png`, fullPage });
+
+/** Buys a tariff by name through the tariff calls (request, then confirm), paid from the balance. */
+export async function buyTariff(request: APIRequestContext, token: string, name: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const packages = await request.get('/api/v1/mlm/packages/', { headers });
+  expect(packages.status()).toBe(200);
+  const tariff = ((await packages.json()) as { id: number; name: string }[]).find(
+    (item) => item.name === name,
+  )!;
+  const asked = await request.post('/api/v1/mlm/package/purchase/request/', {
+    headers,
+    data: { package_id: tariff.id, mentor_confirmed: true, terms_accepted: true },
+  });
+  expect(asked.status()).toBe(200);
+  const { request_id } = (await asked.json()) as { request_id: string };
+  const confirmed = await request.post('/api/v1/mlm/package/purchase/confirm/', {
+    headers,
+    data: { request_id },
+  });
+  expect(confirmed.status()).toBe(200);
+}
+
+/** A new partner with `usdt` on the balance, signed in on a phone (at the dashboard). */
+export async function fundedPartnerOnPhone(
+  page: Page,
+  request: APIRequestContext,
+  firstName: string,
+  usdt: string,
+) {
+  const partner = newPartner(firstName);
+  const account = await registerByApi(request, partner);
+  await fund(request, account.user.id, usdt, `e2e ${firstName}`);
+  await page.setViewportSize(PHONE);
+  await signIn(page, partner.email, partner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { partner, ...account };
 }

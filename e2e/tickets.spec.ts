@@ -1,36 +1,20 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { E2E } from './env';
-import { expectAccessible, newPartner, registerByApi, signIn } from './support';
-
-const PHONE = { width: 390, height: 844 };
-
-async function fund(request: APIRequestContext, userId: number, amount: string) {
-  const login = await request.post('/api/v1/accounts/login/', {
-    data: { email: E2E.admin.email, password: E2E.admin.password },
-  });
-  const { token } = (await login.json()) as { token: string };
-  const funded = await request.post('/api/v1/admin/ledger/adjustments/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { user_id: userId, currency: 'USDT', amount, reason: 'e2e tickets' },
-  });
-  expect(funded.status()).toBe(201);
-}
+import { expect, test } from '@playwright/test';
+import {
+  expectAccessible,
+  expectNoSidewaysScroll,
+  fund,
+  newPartner,
+  PHONE,
+  registerByApi,
+  screenshots,
+  signIn,
+  toastsGone,
+} from './support';
 
 /** Whole USDT as the interface writes them in English (below 1000: no grouping). */
 const usdt = (whole: number) => `${whole}.00 USDT`;
 
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function toastsGone(page: Page) {
-  await page.mouse.move(5, PHONE.height - 5);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-}
-
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/tickets/${name}.png`, fullPage: true });
+const screenshot = screenshots('tickets');
 
 test('on a phone, a partner sees the ticket schedule and buys a ticket, then buys a gift certificate that a second partner activates', async ({
   page,
@@ -39,7 +23,7 @@ test('on a phone, a partner sees the ticket schedule and buys a ticket, then buy
 }) => {
   const buyer = newPartner('Tina');
   const { user, token } = await registerByApi(request, buyer);
-  await fund(request, user.id, '1100');
+  await fund(request, user.id, '1100', 'e2e tickets');
   const info = await request.get('/api/v1/event_ticket/info/', {
     headers: { authorization: `Bearer ${token}` },
   });

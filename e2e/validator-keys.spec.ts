@@ -1,69 +1,22 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { E2E } from './env';
-import { expectAccessible, newPartner, registerByApi, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  buyTariff,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  fundedPartnerOnPhone,
+  screenshots,
+  toastsGone,
+} from './support';
 
-const PHONE = { width: 390, height: 844 };
-
-async function apiToken(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/v1/accounts/login/', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/**
- * Buys the 500 tariff (it includes a node, so it allows one validator key) through the tariff
- * calls api.md pins (request, then confirm), paid from the balance.
- */
-async function buyTariff500(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const packages = await request.get('/api/v1/mlm/packages/', { headers });
-  expect(packages.status(), 'the tariff calls (issue: tariffs) are needed for an allowance').toBe(200);
-  const list = (await packages.json()) as { id: number; name: string; includes_node: boolean }[];
-  const tariff = list.find((item) => item.name === '500' && item.includes_node)!;
-  const asked = await request.post('/api/v1/mlm/package/purchase/request/', {
-    headers,
-    data: { package_id: tariff.id, mentor_confirmed: true, terms_accepted: true },
-  });
-  expect(asked.status()).toBe(200);
-  const { request_id } = (await asked.json()) as { request_id: string };
-  const confirmed = await request.post('/api/v1/mlm/package/purchase/confirm/', {
-    headers,
-    data: { request_id },
-  });
-  expect(confirmed.status()).toBe(200);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Waits until the toasts have faded out (axe would read a fading toast mid-animation). */
-async function toastsGone(page: Page) {
-  await page.mouse.move(5, PHONE.height - 5);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-}
-
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/validator-keys/${name}.png`, fullPage: true });
+const screenshot = screenshots('validator-keys');
 
 test('on a phone, a partner with an allowance buys a validator key, sees its code once and activates it', async ({
   page,
   request,
 }) => {
-  const partner = newPartner('Vera');
-  const { user, token } = await registerByApi(request, partner);
-  const adminToken = await apiToken(request, E2E.admin.email, E2E.admin.password);
-  const funded = await request.post('/api/v1/admin/ledger/adjustments/', {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { user_id: user.id, currency: 'USDT', amount: '2000', reason: 'e2e validator keys' },
-  });
-  expect(funded.status()).toBe(201);
-  await buyTariff500(request, token);
-
-  await page.setViewportSize(PHONE);
-  await signIn(page, partner.email, partner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { token } = await fundedPartnerOnPhone(page, request, 'Vera', '2000');
+  // The 500 tariff includes a node: it allows one validator key.
+  await buyTariff(request, token, '500');
 
   await test.step('the allowance: one key available', async () => {
     await page.goto('/shop/validator-keys');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './env';
-import { expectAccessible, field, newPartner, registerByApi, signIn } from './support';
+import { expectAccessible, field, mine, newPartner, registerByApi, sendOnDevChain, signIn } from './support';
 
 const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -36,14 +36,10 @@ test('a partner deposits on the development chain, withdraws, an admin approves,
     await expect(dialog.getByRole('img', { name: 'QR code of the deposit address' })).toBeVisible();
     await expectAccessible(page);
 
-    const sent = await request.post('/api/v1/dev/chain/transfer/', {
-      data: { to: address, currency: 'USDT', amount: '150' },
-    });
-    expect(sent.status()).toBe(200);
-    const { hash } = (await sent.json()) as { hash: string };
-    await request.post('/api/v1/dev/chain/mine/', { data: { blocks: 1 } });
+    const hash = await sendOnDevChain(request, address, '150');
+    await mine(request, 1);
     await expect(dialog.getByTestId('deposit-status')).toHaveText('Confirming', { timeout: 20_000 });
-    await request.post('/api/v1/dev/chain/mine/', { data: { blocks: 2 } });
+    await mine(request, 2);
     await expect(dialog.getByTestId('deposit-status')).toHaveText('Paid', { timeout: 20_000 });
     await expect(dialog.getByTestId('deposit-confirmations')).toHaveText('3 of 3 confirmations');
     await expect(dialog.getByText(hash)).toBeVisible();

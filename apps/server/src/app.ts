@@ -173,12 +173,7 @@ export async function buildApp({
     onKeyPaymentError: (error, keyId) =>
       app.log.error({ err: error, keyId }, 'a validator key was not paid from its credited invoice'),
   });
-  const deposits = createDeposits({
-    db,
-    config,
-    watcher,
-    onSyncError: (error) => app.log.warn({ err: error }, 'chain read failed; answering from the database'),
-  });
+  const deposits = createDeposits({ db, config, watcher });
 
   app.decorate('storedAnswer', (idempotency) => storedAnswer(db, idempotency));
   app.decorate('idempotencyHashKey', deriveKey(config.secretKey, 'idempotency-request-hash'));

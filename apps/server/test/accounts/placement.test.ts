@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { binaryLegEnds, users } from '../../src/db/schema';
-import { testApp, testConfig, type TTestApp } from '../helpers/app';
-import { databaseUrl } from '../helpers/database';
+import { testApp, type TTestApp } from '../helpers/app';
 import { partnerInput, registerPartner } from '../helpers/factories';
-import { startServerProcess } from '../helpers/process';
+import { startTwoServers } from '../helpers/process';
 
 const parentOf = async (app: TTestApp, id: number) => {
   const [row] = await app.database.db
@@ -79,17 +78,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const app = await testApp();
       const root = await companyRoot(app);
       const a = await registerPartner(app);
-      const env = {
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl()!,
-        SECRET_KEY: testConfig().secretKey,
-        LOG_LEVEL: 'warn',
-        JOBS: 'false',
+      const servers = await startTwoServers({
         REGISTRATIONS_PER_IP_PER_HOUR: '100000',
-      };
-      const servers = (await Promise.all([startServerProcess(env), startServerProcess(env)])).map(
-        (server) => server.base,
-      );
+      });
       // Half come without a code (the root's pointer), half with a's code (a's pointer): both
       // pointers lead down the same leg.
       const answers = await Promise.all(

@@ -8,7 +8,7 @@ import { recordPurchase, refundPurchase } from '../../src/modules/purchases/serv
 import { fillCapWindow } from '../../src/modules/tariffs/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
-import { adjust, balances, ledgerHealth } from '../helpers/money';
+import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
 
 const REQUEST = '/api/v1/mlm/package/purchase/request/';
 const CONFIRM = '/api/v1/mlm/package/purchase/confirm/';
@@ -85,16 +85,6 @@ async function lastPurchaseId(app: TTestApp, userId: number): Promise<number> {
     sql`select max(id)::text as id from purchases where user_id = ${userId}`,
   );
   return Number(row!.id);
-}
-
-async function companyBalance(app: TTestApp, purpose: string): Promise<bigint> {
-  const [row] = await queryRows<{ total: string | null }>(
-    app.database.db,
-    sql`select sum(p.amount)::text as total from ledger_postings p
-        join ledger_accounts a on a.id = p.account_id
-        where a.user_id is null and a.purpose = ${purpose} and a.currency = 'USDT'`,
-  );
-  return BigInt(row?.total ?? '0');
 }
 
 async function windowOf(app: TTestApp, userId: number) {

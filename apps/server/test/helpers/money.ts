@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { call, post, type TTestApp } from './app';
 import { loginAdmin } from './factories';
 
@@ -40,4 +42,19 @@ export async function ledgerHealth(app: TTestApp) {
   const response = await call(app, 'GET', '/api/v1/admin/ledger/health/', { token: await loginAdmin(app) });
   expect(response.status).toBe(200);
   return response.body;
+}
+
+/** What the postings of a company account add up to (company balances are not kept on the row). */
+export async function companyBalance(
+  app: TTestApp,
+  purpose: string,
+  currency: 'USDT' | 'DXN' | 'DFT' = 'USDT',
+): Promise<bigint> {
+  const [row] = await queryRows<{ total: string | null }>(
+    app.database.db,
+    sql`select sum(p.amount)::text as total from ledger_postings p
+        join ledger_accounts a on a.id = p.account_id
+        where a.user_id is null and a.purpose = ${purpose} and a.currency = ${currency}`,
+  );
+  return BigInt(row?.total ?? '0');
 }

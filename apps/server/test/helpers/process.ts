@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
+import { testConfig } from './app';
+import { databaseUrl } from './database';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -65,4 +67,23 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
       throw new Error(`server process did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Two server processes on this test file's PostgreSQL database (a second machine beside the
+ * first), jobs off unless `env` says otherwise; answers their base URLs.
+ */
+export async function startTwoServers(env: Record<string, string> = {}): Promise<string[]> {
+  const url = databaseUrl();
+  if (!url) throw new Error('Two server processes need PostgreSQL (TEST_DATABASE_URL)');
+  const all = {
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    SECRET_KEY: testConfig().secretKey,
+    LOG_LEVEL: 'warn',
+    JOBS: 'false',
+    ...env,
+  };
+  const servers = await Promise.all([startServerProcess(all), startServerProcess(all)]);
+  return servers.map((server) => server.base);
 }

@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import {
-  giftCertificates,
-  idempotencyKeys,
-  ledgerAccounts,
-  ledgerPostings,
-  purchases,
-  walletOperations,
-} from '../../src/db/schema';
+import { giftCertificates, idempotencyKeys, purchases, walletOperations } from '../../src/db/schema';
 import { expireGiftCertificates } from '../../src/modules/gift-certificates/service';
-import { call, testApp, testConfig, type TTestApp } from '../helpers/app';
-import { databaseUrl } from '../helpers/database';
+import { call, testApp, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
-import { adjust, balances, ledgerHealth } from '../helpers/money';
-import { startServerProcess } from '../helpers/process';
+import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
+import { startTwoServers } from '../helpers/process';
 import { countRows } from '../helpers/rows';
 
 const BUY = '/api/v1/gift_certificates/purchase/';
@@ -35,22 +27,6 @@ const send = (app: TTestApp, url: string, partner: TPartner, body: unknown, key?
     body,
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
-
-/** What the postings of a company account add up to (company balances are not kept on the row). */
-async function postedTo(app: TTestApp, purpose: string) {
-  const rows = await app.database.db
-    .select({ amount: ledgerPostings.amount })
-    .from(ledgerPostings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .where(
-      and(
-        isNull(ledgerAccounts.userId),
-        eq(ledgerAccounts.currency, 'USDT'),
-        eq(ledgerAccounts.purpose, purpose),
-      ),
-    );
-  return rows.reduce((sum, row) => sum + BigInt(row.amount), 0n);
-}
 
 async function bought(app: TTestApp, buyer: TPartner, amount: string) {
   const answer = await send(app, BUY, buyer, { amount });
@@ -91,8 +67,8 @@ describe('gift certificates: purchase', () => {
     expect(row!.codeHash).toBe(createHash('sha256').update(normalized).digest('hex'));
     const [purchase] = await app.database.db.select().from(purchases);
     expect(purchase).toMatchObject({ kind: 'gift_certificate', bv: 0n, netPrice: 100_000_000n });
-    expect(await postedTo(app, 'company:gift_certificates')).toBe(100_000_000n);
-    expect(await postedTo(app, 'company:sales')).toBe(0n);
+    expect(await companyBalance(app, 'company:gift_certificates')).toBe(100_000_000n);
+    expect(await companyBalance(app, 'company:sales')).toBe(0n);
 
     // My certificates never show the code.
     const mine = await call(app, 'GET', MY, { token: buyer.token });
@@ -168,7 +144,7 @@ describe('gift certificates: activation', () => {
     const again = await send(app, ACTIVATE, buyer, { code });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ code: ['This gift certificate has already been activated.'] });
-    expect(await postedTo(app, 'company:gift_certificates')).toBe(0n);
+    expect(await companyBalance(app, 'company:gift_certificates')).toBe(0n);
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
@@ -240,7 +216,7 @@ describe('gift certificates: 24 hours', () => {
     // A second read refunds nothing more.
     await call(app, 'GET', MY, { token: buyer.token });
     expect((await balances(app, buyer.token)).usdt).toBe('100.000000');
-    expect(await postedTo(app, 'company:gift_certificates')).toBe(0n);
+    expect(await companyBalance(app, 'company:gift_certificates')).toBe(0n);
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
@@ -286,16 +262,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const buyer = await funded(app, '100');
       const { code } = await bought(app, buyer, '100');
       const partners = await Promise.all(Array.from({ length: 4 }, () => registerPartner(app)));
-      const env = {
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl()!,
-        SECRET_KEY: testConfig().secretKey,
-        LOG_LEVEL: 'warn',
-        JOBS: 'false',
-      };
-      const servers = (await Promise.all([startServerProcess(env), startServerProcess(env)])).map(
-        (server) => server.base,
-      );
+      const servers = await startTwoServers();
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
           fetch(`${servers[index % 2]}${ACTIVATE}`, {

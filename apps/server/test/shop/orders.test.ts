@@ -15,10 +15,11 @@ import { queryRows } from '../../src/db/client';
 import { expireOrders } from '../../src/modules/orders/repo';
 import { createIncludedOrders } from '../../src/modules/orders/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
-import { depositsApp, devTransfer, getInvoice, mine, paymentStatus } from '../helpers/chain';
+import { depositsApp, devTransfer, getInvoice, mineAndWatch, paymentStatus } from '../helpers/chain';
 import { loginAdmin, partnerInput, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
+import { SHIPPING } from '../helpers/shop';
 
 const CREATE = '/api/v1/products/create_order/';
 const UPDATE = '/api/v1/products/update_order/';
@@ -26,15 +27,6 @@ const PAY = '/api/v1/products/pay_order/';
 const LIST = '/api/v1/products/orders/';
 const ONE = '/api/v1/products/order/';
 const LANDING = '/api/v1/products/create_order_and_register_user/';
-
-const SHIPPING = {
-  full_name: 'Pat Partner',
-  phone: '+351 912 345 678',
-  country: 'pt',
-  city: 'Lisbon',
-  address: 'Rua Augusta 1',
-  postcode: '1100-048',
-};
 
 async function productId(app: TTestApp, code: string): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
@@ -701,7 +693,7 @@ describe('paying an order by chain invoice', () => {
     );
 
     const hash = await devTransfer(app, invoice.address, 'USDT', '1600');
-    await mine(app, 2);
+    await mineAndWatch(app, 2);
     expect((await paymentStatus(app, partner.token, invoice.id)).body).toMatchObject({
       status: 'confirming',
       confirmations: 2,
@@ -711,7 +703,7 @@ describe('paying an order by chain invoice', () => {
       status: 'WAIT_PAYMENT',
       payment_confirming: true,
     });
-    await mine(app, 1);
+    await mineAndWatch(app, 1);
     expect((await paymentStatus(app, partner.token, invoice.id)).body).toMatchObject({
       status: 'paid',
       confirmations: 3,
@@ -723,7 +715,7 @@ describe('paying an order by chain invoice', () => {
     expect(await countRows(app, purchases, eq(purchases.userId, partner.id))).toBe(2);
     expect(await countRows(app, nodes, eq(nodes.userId, partner.id))).toBe(1);
     // More blocks change nothing.
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     await paymentStatus(app, partner.token, invoice.id);
     expect(await countRows(app, purchases)).toBe(2);
     expect((await ledgerHealth(app)).ok).toBe(true);
@@ -739,7 +731,7 @@ describe('paying an order by chain invoice', () => {
     const partner = await registerPartner(app);
     const { order, invoice } = await orderFor(app, partner.token);
     await devTransfer(app, invoice.address, 'USDT', '1250.5');
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     await paymentStatus(app, partner.token, invoice.id);
     expect((await post(app, ONE, { order_id: order.id }, partner.token)).body.status).toBe('PAID');
     expect((await balances(app, partner.token)).usdt).toBe('250.500000');
@@ -750,7 +742,7 @@ describe('paying an order by chain invoice', () => {
     const partner = await registerPartner(app);
     const { order, invoice } = await orderFor(app, partner.token);
     await devTransfer(app, invoice.address, 'USDT', '400');
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     expect((await paymentStatus(app, partner.token, invoice.id)).body.status).toBe('pending');
     expect((await post(app, ONE, { order_id: order.id }, partner.token)).body.status).toBe('WAIT_PAYMENT');
     expect((await balances(app, partner.token)).usdt).toBe('400.000000');
@@ -765,11 +757,11 @@ describe('paying an order by chain invoice', () => {
     const partner = await registerPartner(app);
     const { order, invoice } = await orderFor(app, partner.token);
     await devTransfer(app, invoice.address, 'USDT', '1000');
-    await mine(app, 1);
+    await mineAndWatch(app, 1);
     await paymentStatus(app, partner.token, invoice.id);
     await adjust(app, partner.id, 'USDT', '1000');
     expect((await post(app, PAY, { order_id: order.id }, partner.token)).body.status).toBe('PAID');
-    await mine(app, 2);
+    await mineAndWatch(app, 2);
     expect((await paymentStatus(app, partner.token, invoice.id)).body.status).toBe('paid');
     expect((await balances(app, partner.token)).usdt).toBe('1000.000000');
     expect(await countRows(app, purchases)).toBe(1);
@@ -783,14 +775,14 @@ describe('paying an order by chain invoice', () => {
     const { order, invoice } = await orderFor(app, partner.token);
     expect(order.id).not.toBe(invoice.id);
     await devTransfer(app, invoice.address, 'USDT', '1000');
-    await mine(app, 1);
+    await mineAndWatch(app, 1);
     await paymentStatus(app, partner.token, invoice.id);
     await setExpiry(app, order.id, new Date(Date.now() - 1000));
     expect((await post(app, ONE, { order_id: order.id }, partner.token)).body.status).toBe('WAIT_PAYMENT');
     // The expiry job leaves it too.
     expect(await expireOrders(app.database.db, new Date())).toBe(0);
     expect((await post(app, ONE, { order_id: order.id }, partner.token)).body.status).toBe('WAIT_PAYMENT');
-    await mine(app, 2);
+    await mineAndWatch(app, 2);
     await paymentStatus(app, partner.token, invoice.id);
     expect((await post(app, ONE, { order_id: order.id }, partner.token)).body.status).toBe('PAID');
 

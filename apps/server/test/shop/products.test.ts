@@ -1,9 +1,8 @@
 import { packYearEnd, tokenPackProfit, usdtToDxn } from '@portal/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import {
   ledgerAccounts,
-  ledgerPostings,
   nodes,
   purchases,
   rateQuotes,
@@ -14,7 +13,7 @@ import { createCatalog } from '../../src/modules/catalog/service';
 import { createProducts, payDueTokenPacks } from '../../src/modules/products/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
-import { adjust, balances, ledgerHealth } from '../helpers/money';
+import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
 
 const BUY_NODE = '/api/v1/virtual_node/purchase/';
@@ -55,22 +54,6 @@ async function account(app: TTestApp, userId: number, currency: string, purpose:
       ),
     );
   return row?.balance ?? 0n;
-}
-
-/** What the postings of a company account add up to (company balances are not kept on the row). */
-async function postedTo(app: TTestApp, currency: string, purpose: string) {
-  const rows = await app.database.db
-    .select({ amount: ledgerPostings.amount })
-    .from(ledgerPostings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .where(
-      and(
-        isNull(ledgerAccounts.userId),
-        eq(ledgerAccounts.currency, currency),
-        eq(ledgerAccounts.purpose, purpose),
-      ),
-    );
-  return rows.reduce((sum, row) => sum + BigInt(row.amount), 0n);
 }
 
 async function funded(app: TTestApp, usdt: string) {
@@ -412,7 +395,7 @@ describe('token packs', () => {
     expect((await balances(app, partner.token)).usdt).toBe('400.000000');
     expect((await balances(app, partner.token)).dexnet).toBe('0.00000000');
     expect(await account(app, partner.id, 'DXN', 'token_pack_locked')).toBe(333_333_333_333n);
-    expect(await postedTo(app, 'DXN', 'company:product_yields')).toBe(-333_333_333_333n);
+    expect(await companyBalance(app, 'company:product_yields', 'DXN')).toBe(-333_333_333_333n);
     const [purchase] = await app.database.db.select().from(purchases);
     expect(purchase).toMatchObject({ kind: 'token_pack', quoteId, netPrice: 100_000_000n, bv: 100_000_000n });
 

@@ -4,10 +4,9 @@ import { products, purchases } from '../../src/db/schema';
 import { createCatalog, unitPrice } from '../../src/modules/catalog/service';
 import { createTickets, EVENT_TICKET_CODE } from '../../src/modules/tickets/service';
 import { call, testApp, testConfig, type TTestApp } from '../helpers/app';
-import { databaseUrl } from '../helpers/database';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
-import { startServerProcess } from '../helpers/process';
+import { startTwoServers } from '../helpers/process';
 import { countRows } from '../helpers/rows';
 
 const INFO = '/api/v1/event_ticket/info/';
@@ -262,16 +261,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('event ticket on PostgreSQL with t
     const price = await priceNow(app);
     const partners = await Promise.all(Array.from({ length: 5 }, () => funded(app, usdt(price * 10n))));
     await setSold(app, 97);
-    const env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl()!,
-      SECRET_KEY: testConfig().secretKey,
-      LOG_LEVEL: 'warn',
-      JOBS: 'false',
-    };
-    const servers = (await Promise.all([startServerProcess(env), startServerProcess(env)])).map(
-      (server) => server.base,
-    );
+    const servers = await startTwoServers();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
         fetch(`${servers[index % 2]}${BUY}`, {

@@ -18,7 +18,7 @@ import type { TPricing, TProductRow } from '../../src/modules/catalog/service';
 import { recordPurchase } from '../../src/modules/purchases/service';
 import { closeDueKeys, distributeValidatorFees } from '../../src/modules/validator-keys/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
-import { depositsApp, devTransfer, getInvoice, mine, paymentStatus } from '../helpers/chain';
+import { depositsApp, devTransfer, getInvoice, mineAndWatch, paymentStatus } from '../helpers/chain';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
@@ -501,7 +501,7 @@ describe('paying by chain invoice', () => {
     ).toMatchObject({ status: 404, body: { detail: MESSAGES.validatorKeyNotFound } });
 
     await devTransfer(app, invoice.body.address, 'USDT', '1500');
-    await mine(app, 2);
+    await mineAndWatch(app, 2);
     expect((await paymentStatus(app, partner.token, invoice.body.id)).body.status).toBe('confirming');
     // Past its 15 minutes while the transfer confirms: the reservation waits.
     await app.database.db
@@ -513,7 +513,7 @@ describe('paying by chain invoice', () => {
       payment_confirming: true,
     });
     expect(await closeDueKeys(app.database.db)).toBe(0);
-    await mine(app, 1);
+    await mineAndWatch(app, 1);
     expect((await paymentStatus(app, partner.token, invoice.body.id)).body).toMatchObject({
       status: 'paid',
       confirmations: 3,
@@ -534,7 +534,7 @@ describe('paying by chain invoice', () => {
       200,
     );
     // More blocks change nothing; a paid key makes no invoice.
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     await paymentStatus(app, partner.token, invoice.body.id);
     expect(await countRows(app, purchases, eq(purchases.kind, 'validator_key'))).toBe(1);
     expect(
@@ -554,11 +554,11 @@ describe('paying by chain invoice', () => {
     ).body;
     expect(invoice).toMatchObject({ currency: 'DXN', amount: '24000.00000000' });
     await devTransfer(app, invoice.address, 'DXN', '24000');
-    await mine(app, 1);
+    await mineAndWatch(app, 1);
     await paymentStatus(app, partner.token, invoice.id);
     await adjust(app, partner.id, 'DXN', '24000');
     expect((await post(app, PAY, { key_id: keyId }, partner.token)).status).toBe(200);
-    await mine(app, 2);
+    await mineAndWatch(app, 2);
     expect((await paymentStatus(app, partner.token, invoice.id)).body.status).toBe('paid');
     expect((await balances(app, partner.token)).dexnet).toBe('24000.00000000');
     expect(await countRows(app, purchases, eq(purchases.kind, 'validator_key'))).toBe(1);

@@ -8,10 +8,9 @@ import { cardPayments, ledgerTransfers, walletOperations } from '../../src/db/sc
 import { cardJobs } from '../../src/modules/card/jobs';
 import { createCardPayments } from '../../src/modules/card/service';
 import { testApp, testConfig, type TTestApp } from '../helpers/app';
-import { databaseUrl } from '../helpers/database';
 import { registerPartner } from '../helpers/factories';
 import { balances, ledgerHealth } from '../helpers/money';
-import { startServerProcess } from '../helpers/process';
+import { startTwoServers } from '../helpers/process';
 import { CARD_PAY, cardRequest, payByCard } from '../helpers/card';
 import { countRows } from '../helpers/rows';
 
@@ -199,17 +198,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const app = await testApp();
       const partner = await registerPartner(app);
       const { card } = await slowProviderConfig();
-      const env = {
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl()!,
+      const servers = await startTwoServers({
         CARD_PROVIDER_URL: card.providerUrl!,
-        SECRET_KEY: testConfig().secretKey,
-        LOG_LEVEL: 'warn',
-        JOBS: 'false',
-      };
-      const servers = (await Promise.all([startServerProcess(env), startServerProcess(env)])).map(
-        (server) => server.base,
-      );
+      });
       const answers = await Promise.all(
         Array.from({ length: 30 }, (_, index) =>
           fetch(`${servers[index % 2]}${CARD_PAY}`, {

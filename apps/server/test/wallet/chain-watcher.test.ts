@@ -189,6 +189,7 @@ describe('the chain watcher', () => {
       confirmations: 2,
     });
     await mine(app, 1);
+    await watcher.run();
     expect((await paymentStatus(app, partner.token, invoice.id)).body).toMatchObject({
       status: 'paid',
       confirmations: 3,
@@ -198,24 +199,28 @@ describe('the chain watcher', () => {
     expect(await countRows(app, ledgerTransfers)).toBe(1);
   });
 
-  it('lets a read answer without reading the chain when a watcher read it moments ago', async () => {
-    const { app } = await depositsApp({ pollMs: 60_000 });
+  it('answers reads from its last pass only; a pass runs once per interval across processes', async () => {
+    const { app, config, devChain, watcher } = await depositsApp({ pollMs: 60_000 });
+    const other = createWatcher({ db: app.database.db, config, chain: devChain });
     const partner = await registerPartner(app);
     const invoice = await depositInvoice(app, partner.token, 'USDT', '1');
     await devTransfer(app, invoice.address, 'USDT', '1');
     await mine(app, 1);
-    // The first read finds no cursor: it reads the chain.
-    expect((await paymentStatus(app, partner.token, invoice.id)).body.status).toBe('confirming');
+    const status = async () => (await paymentStatus(app, partner.token, invoice.id)).body;
+    // The request does not read the chain: nothing is seen before a pass.
+    expect(await status()).toMatchObject({ status: 'pending', confirmations: 0 });
+    // The first pass (no cursor yet) is due.
+    expect(await watcher.runIfDue(60_000)).toBe(true);
+    expect(await status()).toMatchObject({ status: 'confirming', confirmations: 1 });
     await mine(app, 2);
-    expect((await paymentStatus(app, partner.token, invoice.id)).body).toMatchObject({
-      status: 'confirming',
-      confirmations: 1,
-    });
+    // Another process's job moments later: not due, and reads still answer the last pass.
+    expect(await other.runIfDue(60_000)).toBe(false);
+    expect(await status()).toMatchObject({ status: 'confirming', confirmations: 1 });
+    // An interval later both processes' jobs tick at once: one of them reads the chain.
     await app.database.db.execute(sql`update chain_cursors set updated_at = now() - interval '61 seconds'`);
-    expect((await paymentStatus(app, partner.token, invoice.id)).body).toMatchObject({
-      status: 'paid',
-      confirmations: 3,
-    });
+    const ran = await Promise.all([watcher.runIfDue(60_000), other.runIfDue(60_000)]);
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    expect(await status()).toMatchObject({ status: 'paid', confirmations: 3 });
     expect(
       await countRows(app, invoices, and(eq(invoices.id, invoice.id), eq(invoices.status, 'paid'))),
     ).toBe(1);
@@ -329,18 +334,20 @@ describe('a log the watcher cannot take', () => {
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
-  it("is logged by the app at error level once, however often the app's watcher reads it", async () => {
-    const { app, config, devChain } = await depositsApp();
+  it("is logged by the app at error level once, however often the app's watcher job reads it", async () => {
+    // The app's own jobs run here: its chain watcher every 50 ms.
+    const { app, config, devChain } = await depositsApp({ pollMs: 50 }, { jobs: true });
     const errors = vi.spyOn(app.log, 'error');
     const partner = await registerPartner(app);
     const invoice = await depositInvoice(app, partner.token, 'USDT', '5');
     await devChain.emit({ contract: config.chain.contracts.USDT, to: invoice.address, value: OVERSIZED });
-    await devChain.mine(3);
+    const head = await devChain.mine(3);
+    const cursor = async () => (await app.database.db.select().from(chainCursors))[0]?.blockNumber ?? -1;
     for (let round = 0; round < 3; round += 1) {
-      // A status read runs the app's own watcher first (no freshness window in these tests).
-      expect((await paymentStatus(app, partner.token, invoice.id)).status).toBe(200);
+      await vi.waitFor(async () => expect(await cursor()).toBeGreaterThanOrEqual(head), { timeout: 20_000 });
       await app.database.db.update(chainCursors).set({ blockNumber: -1 });
     }
+    await vi.waitFor(async () => expect(await cursor()).toBeGreaterThanOrEqual(head), { timeout: 20_000 });
     const rejections = errors.mock.calls.filter(([, message]) =>
       String(message).includes('chain log rejected'),
     );

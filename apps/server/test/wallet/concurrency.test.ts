@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { call, testApp, testConfig } from '../helpers/app';
+import { call, testApp } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';
-import { databaseUrl } from '../helpers/database';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
-import { startServerProcess } from '../helpers/process';
+import { startTwoServers } from '../helpers/process';
 
 describe.runIf(process.env.TEST_DATABASE_URL)(
   'withdrawals under concurrency, on PostgreSQL with two server processes',
@@ -18,18 +17,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(set.status).toBe(200);
       await adjust(app, partner.id, 'USDT', '1000');
 
-      const env = {
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl()!,
-        SECRET_KEY: testConfig().secretKey,
-        LOG_LEVEL: 'warn',
-        JOBS: 'false',
+      const servers = await startTwoServers({
         WITHDRAWAL_FEE_USDT: '0',
         WITHDRAWAL_MIN_USDT: '1',
-      };
-      const servers = (await Promise.all([startServerProcess(env), startServerProcess(env)])).map(
-        (server) => server.base,
-      );
+      });
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, index) =>
           fetch(`${servers[index % 2]}/api/v1/withdraw/request/`, {

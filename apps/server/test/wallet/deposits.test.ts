@@ -11,7 +11,7 @@ import {
   depositsApp,
   devTransfer,
   getInvoice,
-  mine,
+  mineAndWatch,
   paymentStatus,
 } from '../helpers/chain';
 import { registerPartner } from '../helpers/factories';
@@ -137,7 +137,7 @@ describe('a deposit on the development chain', () => {
       confirmations: 0,
       hash: null,
     });
-    expect(await mine(app)).toBe(1);
+    expect(await mineAndWatch(app)).toBe(1);
     expect((await paymentStatus(app, partner.token, invoice.id)).body).toEqual({
       status: 'confirming',
       confirmations: 1,
@@ -154,7 +154,7 @@ describe('a deposit on the development chain', () => {
     ]);
     expect((await balances(app, partner.token)).usdt).toBe('0.000000');
 
-    await mine(app);
+    await mineAndWatch(app);
     expect((await paymentStatus(app, partner.token, invoice.id)).body).toEqual({
       status: 'confirming',
       confirmations: 2,
@@ -166,7 +166,7 @@ describe('a deposit on the development chain', () => {
     });
     expect((await balances(app, partner.token)).usdt).toBe('0.000000');
 
-    await mine(app);
+    await mineAndWatch(app);
     expect((await paymentStatus(app, partner.token, invoice.id)).body).toEqual({
       status: 'paid',
       confirmations: 3,
@@ -177,7 +177,7 @@ describe('a deposit on the development chain', () => {
       expect.objectContaining({ amount: '25.000000', status: 'completed', confirmations: 3, hash }),
     ]);
 
-    await mine(app, 5);
+    await mineAndWatch(app, 5);
     expect((await paymentStatus(app, partner.token, invoice.id)).body).toMatchObject({
       status: 'paid',
       confirmations: 8,
@@ -194,7 +194,7 @@ describe('a deposit on the development chain', () => {
     const partner = await registerPartner(app);
     const invoice = await depositInvoice(app, partner.token, 'DXN', '100');
     await devTransfer(app, invoice.address, 'DXN', '40.12345678');
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     expect((await paymentStatus(app, partner.token, invoice.id)).body).toMatchObject({
       status: 'pending',
       hash: null,
@@ -202,7 +202,7 @@ describe('a deposit on the development chain', () => {
     expect((await balances(app, partner.token)).dexnet).toBe('40.12345678');
 
     const hash = await devTransfer(app, invoice.address, 'DXN', '100');
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     expect((await paymentStatus(app, partner.token, invoice.id)).body).toEqual({
       status: 'paid',
       confirmations: 3,
@@ -218,7 +218,7 @@ describe('a deposit on the development chain', () => {
     const older = await depositInvoice(app, partner.token, 'USDT', '10');
     const newer = await depositInvoice(app, partner.token, 'USDT', '5');
     const hash = await devTransfer(app, older.address, 'USDT', '10');
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     expect((await paymentStatus(app, partner.token, older.id)).body).toMatchObject({ status: 'paid', hash });
     expect((await paymentStatus(app, partner.token, newer.id)).body).toMatchObject({
       status: 'pending',
@@ -233,12 +233,12 @@ describe('a deposit on the development chain', () => {
     const second = await depositInvoice(app, partner.token, 'USDT', '7');
     const third = await depositInvoice(app, partner.token, 'USDT', '6');
     const hash = await devTransfer(app, second.address, 'USDT', '7');
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     expect((await paymentStatus(app, partner.token, second.id)).body).toMatchObject({ status: 'paid', hash });
     expect((await paymentStatus(app, partner.token, first.id)).body.status).toBe('pending');
     // 8 matches none exactly: the newest waiting invoice it covers (6, opened after 5) is paid.
     const next = await devTransfer(app, second.address, 'USDT', '8');
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     expect((await paymentStatus(app, partner.token, third.id)).body).toMatchObject({
       status: 'paid',
       hash: next,
@@ -253,7 +253,7 @@ describe('a deposit on the development chain', () => {
     const other = await registerPartner(app);
     const invoice = await depositInvoice(app, owner.token, 'USDT', '25');
     await devTransfer(app, invoice.address, 'USDT', '25');
-    await mine(app, 1);
+    await mineAndWatch(app, 1);
     for (const id of [invoice.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "' or 1=1 --"]) {
       expect(await paymentStatus(app, other.token, id), id).toMatchObject({
         status: 404,
@@ -279,7 +279,7 @@ describe('the deposit window', () => {
     const first = await depositInvoice(app, partner.token, 'USDT', '5');
     const second = await depositInvoice(app, partner.token, 'USDT', '7');
     const hash = await devTransfer(app, second.address, 'USDT', '7');
-    await mine(app, 1);
+    await mineAndWatch(app, 1);
     let answer = await window(app, partner.token, second.id);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -305,7 +305,7 @@ describe('the deposit window', () => {
         },
       ],
     });
-    await mine(app, 2);
+    await mineAndWatch(app, 2);
     answer = await window(app, partner.token, second.id);
     expect(answer.body.invoice).toMatchObject({ status: 'paid', confirmations: 3 });
     expect(answer.body.transfers[0]).toMatchObject({ status: 'credited', confirmations: 3 });
@@ -320,7 +320,7 @@ describe('the deposit window', () => {
     const partner = await registerPartner(app);
     const invoice = await depositInvoice(app, partner.token, 'USDT', '10');
     const hash = await devTransfer(app, invoice.address, 'USDT', '4');
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     const answer = await window(app, partner.token, invoice.id);
     expect(answer.body.invoice).toMatchObject({
       status: 'pending',
@@ -378,7 +378,7 @@ describe('expiry', () => {
     const invoice = await depositInvoice(app, partner.token, 'USDT', '25');
     await expire(app, invoice.id);
     await devTransfer(app, invoice.address, 'USDT', '25');
-    await mine(app, 3);
+    await mineAndWatch(app, 3);
     expect((await paymentStatus(app, partner.token, invoice.id)).body.status).toBe('expired');
     expect((await balances(app, partner.token)).usdt).toBe('25.000000');
   });
@@ -388,11 +388,11 @@ describe('expiry', () => {
     const partner = await registerPartner(app);
     const invoice = await depositInvoice(app, partner.token, 'USDT', '25');
     await devTransfer(app, invoice.address, 'USDT', '25');
-    await mine(app, 1);
+    await mineAndWatch(app, 1);
     expect((await paymentStatus(app, partner.token, invoice.id)).body.status).toBe('confirming');
     await expire(app, invoice.id);
     expect((await paymentStatus(app, partner.token, invoice.id)).body.status).toBe('confirming');
-    await mine(app, 2);
+    await mineAndWatch(app, 2);
     expect((await paymentStatus(app, partner.token, invoice.id)).body.status).toBe('paid');
   });
 });

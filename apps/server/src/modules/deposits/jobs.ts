@@ -13,7 +13,17 @@ export function depositJobs(deps: {
   const { chain } = deps.config;
   return [
     ...(deps.watcher.available
-      ? [{ name: 'chain-watcher', everyMs: chain.pollMs, run: () => deps.watcher.run() }]
+      ? [
+          {
+            // The only place the chain is read (requests only read the database): every poll
+            // interval, about once across processes (half an interval apart at least).
+            name: 'chain-watcher',
+            everyMs: chain.pollMs,
+            run: async () => {
+              await deps.watcher.runIfDue(chain.pollMs / 2);
+            },
+          },
+        ]
       : []),
     {
       name: 'invoice-expiry',

@@ -357,12 +357,20 @@ export async function advanceCursor(db: Db, chain: string, blockNumber: number):
     .where(eq(chainCursors.chain, chain));
 }
 
-/** Whether a watcher read the chain less than `ms` ago. */
-export async function cursorFresh(db: Db, chain: string, ms: number): Promise<boolean> {
-  const rows = await queryRows<{ fresh: boolean }>(
+/**
+ * Claims the watcher's next pass: true when no pass started (nor the cursor moved) in the last
+ * `ms`, stamping now under the row's lock, so one process of several wins; true also before the
+ * first pass (no cursor yet).
+ */
+export async function claimPass(db: Db, chain: string, ms: number): Promise<boolean> {
+  const rows = await queryRows<{ claimed: boolean; known: boolean }>(
     db,
-    sql`select updated_at > now() - make_interval(secs => ${ms} / 1000.0) as fresh
-        from ${chainCursors} where chain = ${chain}`,
+    sql`with claimed as (
+          update ${chainCursors} set updated_at = now()
+          where chain = ${chain} and updated_at <= now() - make_interval(secs => ${ms} / 1000.0)
+          returning chain)
+        select exists (select 1 from claimed) as claimed,
+               exists (select 1 from ${chainCursors} where chain = ${chain}) as known`,
   );
-  return rows[0]?.fresh === true;
+  return rows[0]!.claimed || !rows[0]!.known;
 }

@@ -31,22 +31,19 @@ function statusAt(invoice: TInvoiceRow, now: Date): TInvoice['status'] {
 export function createDeposits(deps: {
   db: Db;
   config: TConfig;
-  watcher: TWatcher;
-  /** A read answers from what the database knows when the chain cannot be read. */
-  onSyncError: (error: unknown) => void;
+  /** Only its chain's name and whether one is configured: reads never run it. */
+  watcher: Pick<TWatcher, 'available' | 'chainName'>;
 }) {
   const { db, config, watcher } = deps;
   const derive = depositAddressDeriver(config.chain.depositXpub);
 
-  /** The partner's own invoice with its transfer and the chain's head, after reading the chain if no watcher just did. */
-  async function freshInvoice(userId: number, invoiceId: string) {
+  /**
+   * The partner's own invoice with its transfer and the chain's head as the watcher last read it.
+   * A read never reads the chain: the watcher job does, every poll interval (docs/decisions.md).
+   */
+  async function ownInvoice(userId: number, invoiceId: string) {
     if (!watcher.available) throw fail.unavailable('depositsUnavailable');
     if (!UUID.test(invoiceId)) throw fail.notFound('invoiceNotFound');
-    try {
-      await watcher.runIfStale(config.chain.pollMs);
-    } catch (error) {
-      deps.onSyncError(error);
-    }
     const found = await repo.findOwnInvoice(db, userId, invoiceId);
     if (!found) throw fail.notFound('invoiceNotFound');
     const head = (await repo.findCursor(db, watcher.chainName))?.blockNumber ?? 0;
@@ -159,9 +156,9 @@ export function createDeposits(deps: {
       return toInvoice(invoice, now);
     },
 
-    /** The state of the partner's own invoice, after reading the chain if no watcher just did. */
+    /** The state of the partner's own invoice, as the watcher last saw the chain. */
     async paymentStatus(userId: number, invoiceId: string): Promise<TPaymentStatus> {
-      const { invoice, transfer, head } = await freshInvoice(userId, invoiceId);
+      const { invoice, transfer, head } = await ownInvoice(userId, invoiceId);
       return {
         status: statusAt(invoice, new Date()),
         confirmations: transfer ? Math.max(0, head - transfer.blockNumber + 1) : 0,
@@ -171,10 +168,11 @@ export function createDeposits(deps: {
 
     /**
      * The deposit window: the invoice, and every transfer to the partner's address since it was
-     * made with its confirmations, after reading the chain if no watcher just did.
+     * made with its confirmations, as the watcher last saw the chain (its job runs every poll
+     * interval, so the window the partner keeps open updates within one).
      */
     async depositWindow(userId: number, invoiceId: string): Promise<TDepositWindow> {
-      const { invoice, transfer, head } = await freshInvoice(userId, invoiceId);
+      const { invoice, transfer, head } = await ownInvoice(userId, invoiceId);
       const currency = invoice.currency as TChainCurrency;
       const confirmationsOf = (blockNumber: number) => Math.max(0, head - blockNumber + 1);
       const received = transfer

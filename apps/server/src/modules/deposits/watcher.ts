@@ -337,10 +337,14 @@ export function createWatcher(deps: {
     /** False when no chain is configured: deposits are unavailable. */
     available: !chain.disabled,
     run,
-    /** A pass, unless a watcher read the chain less than `freshMs` ago (reads call this). */
-    async runIfStale(freshMs: number): Promise<void> {
-      if (freshMs > 0 && (await repo.cursorFresh(db, chain.name, freshMs))) return;
+    /**
+     * The job's pass: runs unless a watcher of any process started one less than `gapMs` ago, so
+     * that several processes read the chain about once per interval between them. Whether it ran.
+     */
+    async runIfDue(gapMs: number): Promise<boolean> {
+      if (!(await repo.claimPass(db, chain.name, gapMs))) return false;
       await run();
+      return true;
     },
     /** The credit path of one transfer: credits it when confirmed and not credited yet. */
     async credit(transferId: number): Promise<boolean> {

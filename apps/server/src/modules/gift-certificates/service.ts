@@ -9,7 +9,6 @@ import {
   type TGiftCertificateActivated,
   type TGiftCertificateBought,
   type TGiftCertificateBuy,
-  type TPaidPrice,
   type TRedeemed,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
@@ -19,7 +18,7 @@ import type { TCatalog, TProductRow } from '../catalog/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { leg, postTransfer } from '../ledger/service';
-import { recordPurchase, refundPurchase, type TPurchaseRow } from '../purchases/service';
+import { paidPrice, recordPurchase, refundPurchase } from '../purchases/service';
 import { recordOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TGiftCertificateRow } from './repo';
@@ -43,16 +42,6 @@ function toCertificate(row: TGiftCertificateRow, viewerId: number, now: Date): T
     activated_at: row.activatedAt?.toISOString() ?? null,
     activated_by_me: row.activatedBy === viewerId,
     created_at: row.createdAt.toISOString(),
-  };
-}
-
-function paidPrice(purchase: TPurchaseRow): TPaidPrice {
-  return {
-    purchase_id: purchase.id,
-    price: formatMinor(purchase.listPrice, 'USDT'),
-    discount: formatMinor(purchase.discount, 'USDT'),
-    total: formatMinor(purchase.netPrice, 'USDT'),
-    currency: 'USDT',
   };
 }
 

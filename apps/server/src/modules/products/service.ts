@@ -8,7 +8,6 @@ import {
   PURCHASE_CALLS,
   tokenPackYearYield,
   usdtToDxn,
-  type TPaidPrice,
   type TProductKind,
   type TProductSentence,
   type TProductSentencesRequest,
@@ -37,7 +36,7 @@ import {
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { postTransfer } from '../ledger/service';
-import { recordPurchase, type TPurchaseRow } from '../purchases/service';
+import { paidPrice, recordPurchase } from '../purchases/service';
 import { liveQuote } from '../rates/service';
 import { recordOperation } from '../statement/service';
 import * as repo from './repo';
@@ -55,16 +54,6 @@ function toNode(row: TNodeView): TVirtualNode {
     status: row.status as TVirtualNode['status'],
     upgraded_from_id: row.upgradedFromId,
     created_at: row.createdAt.toISOString(),
-  };
-}
-
-function paidPrice(purchase: TPurchaseRow): TPaidPrice {
-  return {
-    purchase_id: purchase.id,
-    price: formatMinor(purchase.listPrice, 'USDT'),
-    discount: formatMinor(purchase.discount, 'USDT'),
-    total: formatMinor(purchase.netPrice, 'USDT'),
-    currency: 'USDT',
   };
 }
 

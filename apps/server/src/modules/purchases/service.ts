@@ -1,4 +1,11 @@
-import { BV_KINDS, minor, type TChainCurrency, type TProductKind } from '@portal/contracts';
+import {
+  BV_KINDS,
+  formatMinor,
+  minor,
+  type TChainCurrency,
+  type TPaidPrice,
+  type TProductKind,
+} from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import type { TPricing, TProductRow } from '../catalog/service';
@@ -131,6 +138,17 @@ export async function refundPurchase(tx: Db, purchaseId: number, reason: string)
   await repo.insertEvent(tx, { purchaseId, userId: purchase.userId, kind: 'refund', bv: purchase.bv });
   await reversePurchaseBonuses(tx, purchase);
   return true;
+}
+
+/** What a purchase cost, as the shop's answers show it (list price, discount, total paid). */
+export function paidPrice(purchase: TPurchaseRow): TPaidPrice {
+  return {
+    purchase_id: purchase.id,
+    price: formatMinor(purchase.listPrice, 'USDT'),
+    discount: formatMinor(purchase.discount, 'USDT'),
+    total: formatMinor(purchase.netPrice, 'USDT'),
+    currency: 'USDT',
+  };
 }
 
 export const findPurchase = repo.findPurchase;

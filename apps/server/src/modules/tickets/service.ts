@@ -15,7 +15,7 @@ import { fail } from '../../http/errors';
 import { unitPrice, type TCatalog, type TProductRow } from '../catalog/service';
 import { redeemForPurchase, settleExpiredCode } from '../gift-certificates/service';
 import { once, type TIdempotency } from '../idempotency/service';
-import { recordPurchase, type TPurchaseRow } from '../purchases/service';
+import { paidPrice, recordPurchase, type TPurchaseRow } from '../purchases/service';
 import * as repo from './repo';
 
 export const EVENT_TICKET_CODE = 'event-ticket';
@@ -155,13 +155,7 @@ export function createTickets(deps: { db: Db; catalog: TCatalog }) {
         const after = (await catalog.findByCode(tx, EVENT_TICKET_CODE))!;
         return {
           tickets: toTicketPurchase(purchase),
-          purchase: {
-            purchase_id: purchase.id,
-            price: formatMinor(purchase.listPrice, 'USDT'),
-            discount: formatMinor(purchase.discount, 'USDT'),
-            total: formatMinor(purchase.netPrice, 'USDT'),
-            currency: 'USDT' as const,
-          },
+          purchase: paidPrice(purchase),
           seats_left: seatsLeft(after),
           gift_certificate: redeemed,
         };

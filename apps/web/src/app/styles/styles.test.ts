@@ -14,9 +14,12 @@ const filesUnder = (dir: string): string[] =>
   );
 
 const sources = filesUnder(src).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
-/** Before sign-in: shared components, the sign-in screens and their frames. */
+/**
+ * Before sign-in: shared components (but those of `components/signed-in/`, shared by signed-in
+ * screens only), the sign-in screens and their frames.
+ */
 const isPublic = (file: string) =>
-  /^(components|features\/auth|app\/(providers|guards|shells\/(PublicShell|SeparateShell)))/.test(
+  /^(components\/(?!signed-in\/)|features\/auth|app\/(providers|guards|shells\/(PublicShell|SeparateShell)))/.test(
     relative(src, file),
   );
 

@@ -30,9 +30,9 @@ import { formatAmount } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateOrderInvoice } from '../api/create-invoice';
+import { OrderInvoice } from '../components/OrderInvoice';
 import { useCreateOrder } from '../api/create-order';
 import { useProducts } from '../api/list-products';
-import { OrderInvoice } from '../components/OrderInvoice';
 import { EMPTY_SHIPPING, ShippingFields, type TShippingValues } from '../components/ShippingFields';
 
 type TValues = {

@@ -9,10 +9,10 @@ import { formatAmount, formatDate, formatDateTime, listLocale } from '../../../l
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCreateOrderInvoice } from '../api/create-invoice';
+import { OrderInvoice } from '../components/OrderInvoice';
 import { useOrders } from '../api/list-orders';
 import { usePayOrder } from '../api/pay-order';
 import { EditAddressModal } from '../components/EditAddressModal';
-import { OrderInvoice } from '../components/OrderInvoice';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 
 /** /shop/orders: my device orders with their status, tracking, serial number and shipping date. */

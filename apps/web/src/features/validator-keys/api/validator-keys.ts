@@ -1,5 +1,4 @@
 import type {
-  TDepositWindow,
   TInvoice,
   TRateQuote,
   TValidatorKey,
@@ -100,14 +99,4 @@ export const useKeyInvoice = () =>
       apiRequest<TInvoice>('/api/v1/payments/get_or_create_invoice/', {
         body: { purpose: 'validator_key', validator_key_id: keyId },
       }),
-  });
-
-/** The key's invoice and the transfers to the address, asked every 3 seconds while it is shown. */
-export const useKeyInvoiceWindow = (invoiceId: string) =>
-  useQuery({
-    queryKey: ['validator-keys', 'invoice-window', invoiceId],
-    queryFn: () =>
-      apiRequest<TDepositWindow>('/api/v1/payments/get_deposit_window/', { body: { invoice_id: invoiceId } }),
-    refetchInterval: 3000,
-    staleTime: 0,
   });

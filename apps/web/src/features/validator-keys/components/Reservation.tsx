@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../../hooks/use-countdown';
 import { formatAmount } from '../../../lib/format';
 import { useKeyInvoice, usePayKey } from '../api/validator-keys';
-import { KeyInvoice } from './KeyInvoice';
+import { ChainInvoice } from '../../../components/signed-in/ChainInvoice';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -76,7 +76,15 @@ export function Reservation({
             </Button>
           </Stack>
         )}
-        {invoice && <KeyInvoice invoice={invoice} />}
+        {invoice && (
+          <ChainInvoice
+            invoice={invoice}
+            testId="key-invoice"
+            warning={t('validatorKeys.invoice.warning', { currency: invoice.currency })}
+            paidMessage={t('validatorKeys.invoice.paid')}
+            refreshes="validator-keys"
+          />
+        )}
       </Stack>
     </Paper>
   );

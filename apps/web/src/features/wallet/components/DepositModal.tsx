@@ -11,7 +11,7 @@ import { formatAmount, toApiAmount } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateInvoice } from '../api/create-invoice';
-import { useDepositWindow } from '../api/get-deposit-window';
+import { useDepositWindow } from '../../../api/get-deposit-window';
 import { CurrencySwitch } from './CurrencySwitch';
 
 type Props = { opened: boolean; onClose: () => void };
