@@ -1,9 +1,9 @@
 import { MESSAGES } from '@portal/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { binaryLegs, lostProfits, payouts, walletOperations } from '../../src/db/schema';
+import { binaryLegs, lostProfits, payouts, purchases, walletOperations } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
-import { recordPurchase } from '../../src/modules/purchases/service';
+import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust } from '../helpers/money';
@@ -323,6 +323,74 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
       [rows[2]!.id, '35.000000'],
     ]);
     expect(list.body.earliest_expires_at).toBe(list.body.entries[0].expires_at);
+  });
+
+  test('a refunded purchase: the credited bonus shows what was taken back, the lost part is canceled', async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const mentor = await partner(app, '50');
+    const idle = await partner(app, '0');
+    const buyer = await partner(app, '3000', mentor);
+    const other = await partner(app, '500', idle);
+    await buy(app, mentor, 'tariff-50'); // cap 250
+    await buy(app, buyer, 'tariff-3000'); // invite 210, all credited
+    await buy(app, other, 'tariff-500'); // idle has no tariff: 35 lost
+    const [credited] = await payoutsOf(app, mentor);
+    const [lost] = await payoutsOf(app, idle);
+    for (const payout of [credited!, lost!]) {
+      await db.transaction((tx) => refundPurchase(tx, payout.purchaseId!, 'test'));
+    }
+    expect((await get(app, PAYOUT(credited!.id), mentor)).body).toMatchObject({
+      credited: '210.000000',
+      reversed: '210.000000',
+      reversed_at: expect.any(String),
+      lost_profit: null,
+    });
+    expect((await get(app, PAYOUT(lost!.id), idle)).body).toMatchObject({
+      reversed_at: expect.any(String),
+      lost_profit: { amount: '35.000000', pending: '0.000000', state: 'canceled' },
+    });
+    expect((await get(app, LOST_PROFIT, idle)).body).toMatchObject({ total: '0.000000', count: 0 });
+  });
+
+  test('a binary bonus from volume of another sponsor line: the leg is shown, the buyer is not', async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const upper = await partner(app, '0');
+    const ownInvitee = await partner(app, '500', upper);
+    const stranger = await partner(app, '500', undefined, { first_name: 'Hidden' });
+    await buy(app, ownInvitee, 'tariff-500');
+    await buy(app, stranger, 'tariff-500');
+    const purchaseOf = async (who: TPartner) =>
+      (await db.select().from(purchases).where(eq(purchases.userId, who.id)))[0]!;
+    const binary = (purchase: { id: number }) => ({
+      purchaseId: purchase.id,
+      payeeId: upper.id,
+      bonusType: 'binary',
+      currency: 'USDT',
+      gross: 50n * USDT,
+      credited: 0n,
+      lost: 50n * USDT,
+      leg: 'right',
+      base: 500n * USDT,
+      rateBp: 1000,
+      capTook: 0n,
+      planVersion: 'v1',
+    });
+    const [fromStranger, fromInvitee] = await db
+      .insert(payouts)
+      .values([binary(await purchaseOf(stranger)), binary(await purchaseOf(ownInvitee))])
+      .returning();
+    const hidden = await get(app, PAYOUT(fromStranger!.id), upper);
+    expect(hidden.body).toMatchObject({
+      bonus_type: 'binary',
+      leg: 'right',
+      level: null,
+      buyer: null,
+      rate_bp: 1000,
+    });
+    expect(JSON.stringify(hidden.body)).not.toContain('Hidden');
+    expect((await get(app, PAYOUT(fromInvitee!.id), upper)).body.buyer).toMatchObject({ id: ownInvitee.id });
   });
 
   test('a bonus of a period (no purchase) is explained with its period and no buyer', async () => {
