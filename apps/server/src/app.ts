@@ -51,6 +51,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
 import { tariffRoutes } from './modules/tariffs/routes';
+import { explanationRoutes } from './modules/explanations/routes';
+import { createExplanations } from './modules/explanations/service';
 import { createTariffs } from './modules/tariffs/service';
 import { expireLostProfits } from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
@@ -227,6 +229,7 @@ export async function buildApp({
   // tariffs (packages)
   const tariffs = createTariffs({ db, catalog });
   tariffRoutes(app, { tariffs });
+  explanationRoutes(app, { explanations: createExplanations({ db }) });
   if (config.jobs) {
     startJobs(app, [
       {

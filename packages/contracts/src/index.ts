@@ -4,6 +4,7 @@ export * from './accounts';
 export * from './admin';
 export * from './common';
 export * from './countries';
+export * from './explanations';
 export * from './fields';
 export * from './languages';
 export * from './messages';

@@ -3,6 +3,7 @@ import {
   atLeast,
   decimalSeparator,
   formatAmount,
+  formatPercent,
   formatDate,
   formatDateTime,
   listLanguage,
@@ -49,6 +50,14 @@ describe('formatting', () => {
     expect(listLocale('TUV')).toBe('ru');
     expect(listLocale('BT')).toBe('pt-BR');
     expect(listLocale('en')).toBe('en');
+  });
+
+  it('writes rates in basis points as percents, with the language separator', () => {
+    expect(formatPercent(700, 'en')).toBe('7%');
+    expect(formatPercent(100, 'en')).toBe('1%');
+    expect(formatPercent(1050, 'en')).toBe('10.5%');
+    expect(formatPercent(1, 'ru')).toBe('0,01%');
+    expect(formatPercent(0, 'en')).toBe('0%');
   });
 
   it('writes date and time', () => {

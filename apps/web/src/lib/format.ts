@@ -81,3 +81,12 @@ export async function atLeast<T>(ms: number, work: Promise<T>): Promise<T> {
   if (result.status === 'rejected') throw result.reason;
   return result.value;
 }
+
+/** A rate in basis points as a percent for reading: 700 -> "7%", 1050 -> "10,5%" (the language's separator). */
+export function formatPercent(basisPoints: number, language: TLanguage = shownLanguage()): string {
+  const whole = Math.trunc(basisPoints / 100);
+  const fraction = String(Math.abs(basisPoints % 100))
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return `${whole}${fraction ? `${decimalSeparator(language)}${fraction}` : ''}%`;
+}

@@ -19,6 +19,9 @@ export function useConfirmPackagePurchase() {
     mutationFn: confirmPackagePurchase,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['package-active'] });
+      // A tariff recovers pending lost profit and opens or grows the window the what-if reads.
+      await queryClient.invalidateQueries({ queryKey: ['lost-profit'] });
+      await queryClient.invalidateQueries({ queryKey: ['binary-what-if'] });
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
     },
   });

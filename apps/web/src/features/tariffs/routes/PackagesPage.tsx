@@ -1,14 +1,18 @@
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMinor, parseMinor, type TPackage } from '@portal/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { useActivePackage } from '../api/get-active-package';
 import { usePackages } from '../api/list-packages';
 import { CapMeter } from '../components/CapMeter';
+import { LostProfit } from '../components/LostProfit';
 import { PurchasePackageModal } from '../components/PurchasePackageModal';
 
 const minorOf = (amount: string) => parseMinor(amount, 'USDT') ?? 0n;
+
+// The what-if runs the compensation engine in the browser: its own chunk, loaded with the section.
+const WhatIf = lazy(() => import('../components/WhatIf'));
 
 /** What a tariff includes, as a line of text. */
 function useIncludes() {
@@ -66,6 +70,21 @@ export function PackagesPage() {
             </Stack>
           </Card>
         )}
+        <LostProfit />
+      </section>
+
+      <section aria-labelledby="tariff-what-if">
+        <Title order={2} size="h4" mb={4} id="tariff-what-if">
+          {t('tariffs.whatIf.title')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('tariffs.whatIf.intro')}
+        </Text>
+        <Card withBorder>
+          <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+            <WhatIf />
+          </Suspense>
+        </Card>
       </section>
 
       <section aria-labelledby="tariff-list">

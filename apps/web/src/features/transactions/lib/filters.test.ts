@@ -46,4 +46,13 @@ describe('statement lines', () => {
     expect(rowView({ ...withdrawal, status: 'pending' })).toMatchObject({ returned: false, tone: 'out' });
     expect(rowView({ ...withdrawal, status: 'rejected' })).toMatchObject({ returned: true, tone: 'neutral' });
   });
+
+  it('a bonus line naming its payout opens the explanation; other lines and odd details do not', () => {
+    const bonus = { ...line, operation_type: 'bonus' } as const;
+    expect(rowView({ ...bonus, details: { payout_id: 12 } }).payoutId).toBe(12);
+    expect(rowView({ ...bonus, details: { recovered_entries: 2 } }).payoutId).toBeNull();
+    expect(rowView({ ...bonus, details: { payout_id: '12' } }).payoutId).toBeNull();
+    expect(rowView({ ...bonus, details: { payout_id: -1 } }).payoutId).toBeNull();
+    expect(rowView({ ...line, details: { payout_id: 12 } }).payoutId).toBeNull();
+  });
 });

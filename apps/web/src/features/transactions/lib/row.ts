@@ -7,6 +7,8 @@ export type TRowView = {
   returned: boolean;
   /** How the amount reads: money in, money out, or money that came back. */
   tone: 'in' | 'out' | 'neutral';
+  /** The bonus this line pays (reference `payout:<id>`): it opens its explanation; else null. */
+  payoutId: number | null;
 };
 
 /** How a line of the statement is shown. */
@@ -16,5 +18,10 @@ export function rowView(
   const returned = row.operation_type === 'withdrawal' && row.status === 'rejected';
   const card = row.operation_type === 'deposit' && row.details.method === 'card';
   const tone = returned ? 'neutral' : row.amount.startsWith('-') ? 'out' : 'in';
-  return { card, returned, tone };
+  const payout = row.details.payout_id;
+  const payoutId =
+    row.operation_type === 'bonus' && typeof payout === 'number' && Number.isSafeInteger(payout) && payout > 0
+      ? payout
+      : null;
+  return { card, returned, tone, payoutId };
 }

@@ -8,6 +8,7 @@ import {
   type TOperationStatus,
   type TTransaction,
 } from '@portal/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
@@ -16,6 +17,7 @@ import { formatAmount, formatDateTime } from '../../../lib/format';
 import { type TFinancesFilter, useFinances } from '../api/list-finances';
 import { filtersFromSearch, isFiltered, searchFromFilters } from '../lib/filters';
 import { rowView } from '../lib/row';
+import { PayoutExplanation } from '../components/PayoutExplanation';
 import { StackedTable } from '../../../components/StackedTable';
 
 const STATUS_COLORS: Record<TOperationStatus, string> = {
@@ -36,6 +38,7 @@ export function TransactionsPage() {
   const [search, setSearch] = useSearchParams();
   const { filter, page } = filtersFromSearch(search);
   const finances = useFinances(filter, page);
+  const [explained, setExplained] = useState<number | null>(null);
   const setPage = (next: number) => setSearch(searchFromFilters(filter, next));
   const set = (patch: TFinancesFilter) => setSearch(searchFromFilters({ ...filter, ...patch }, 1));
   const dateProps = {
@@ -144,7 +147,7 @@ export function TransactionsPage() {
           </Table.Thead>
           <Table.Tbody>
             {finances.data?.results.map((row) => (
-              <TransactionRow key={row.id} row={row} />
+              <TransactionRow key={row.id} row={row} onExplain={setExplained} />
             ))}
           </Table.Tbody>
         </Table>
@@ -165,11 +168,12 @@ export function TransactionsPage() {
           </Text>
         ))}
       <Pager count={finances.data?.count ?? 0} page={page} onChange={setPage} />
+      <PayoutExplanation payoutId={explained} onClose={() => setExplained(null)} />
     </Stack>
   );
 }
 
-function TransactionRow({ row }: { row: TTransaction }) {
+function TransactionRow({ row, onExplain }: { row: TTransaction; onExplain: (payoutId: number) => void }) {
   const { t } = useTranslation();
   const view = rowView(row);
   const columns = {
@@ -195,6 +199,22 @@ function TransactionRow({ row }: { row: TTransaction }) {
             <Text size="xs" c="dimmed">
               {t(`transactions.bonus.${row.bonus_type}`)}
             </Text>
+          )}
+          {view.payoutId !== null && (
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              px={0}
+              onClick={() => onExplain(view.payoutId!)}
+              data-testid="transaction-explain"
+              aria-label={t('transactions.explain.open', {
+                bonus: t(`transactions.bonus.${row.bonus_type ?? 'invite'}`),
+                amount: formatAmount(row.amount),
+                currency: row.currency,
+              })}
+            >
+              {t('transactions.explain.button')}
+            </Button>
           )}
         </div>
       </Table.Td>

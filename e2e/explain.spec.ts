@@ -1,0 +1,150 @@
+import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { E2E } from './env';
+import { expectAccessible, newPartner, signIn } from './support';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/explain/${name}.png`, fullPage: true });
+
+/** Nothing on the page is wider than the screen: no sideways scrolling on a phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function register(request: APIRequestContext, firstName: string, promocode?: string) {
+  const partner = newPartner(firstName);
+  const response = await request.post('/api/v1/accounts/register/', {
+    data: { ...partner, password_confirm: partner.password, ...(promocode ? { promocode } : {}) },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { token: string; user: { id: number; referral_id: string } };
+  return { ...partner, token: body.token, id: body.user.id, referralId: body.user.referral_id };
+}
+
+async function fund(request: APIRequestContext, userId: number, amount: string) {
+  const login = await request.post('/api/v1/accounts/login/', { data: E2E.admin });
+  const { token } = (await login.json()) as { token: string };
+  const funded = await request.post('/api/v1/admin/ledger/adjustments/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { user_id: userId, currency: 'USDT', amount, reason: 'e2e explain' },
+  });
+  expect(funded.status()).toBe(201);
+}
+
+/** Buys the tariff named `name` through the API, as the packages modal does. */
+async function buyTariff(request: APIRequestContext, token: string, name: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await request.get('/api/v1/mlm/packages/', { headers });
+  const tariff = ((await list.json()) as { id: number; name: string }[]).find((item) => item.name === name)!;
+  const quote = await request.post('/api/v1/mlm/package/purchase/request/', {
+    headers,
+    data: { package_id: tariff.id, mentor_confirmed: true, terms_accepted: true },
+  });
+  expect(quote.status()).toBe(200);
+  const { request_id } = (await quote.json()) as { request_id: string };
+  const paid = await request.post('/api/v1/mlm/package/purchase/confirm/', {
+    headers: { ...headers, 'idempotency-key': `e2e-${request_id}` },
+    data: { request_id },
+  });
+  expect(paid.status()).toBe(200);
+}
+
+test('a partner opens the explanation of a bonus the cap cut, sees the lost profit deadline on packages and uses the what-if, on a desktop and on a phone', async ({
+  page,
+  request,
+}) => {
+  // Mentor with the 50 Promo tariff (cap 250); Ivy buys 3000 (invite 210, all credited), then Jon
+  // buys 1500 (invite 105: 40 fits, the cap takes 65, which waits 7 days as lost profit).
+  const mentor = await register(request, 'Mira');
+  const ivy = await register(request, 'Ivy', mentor.referralId);
+  const jon = await register(request, 'Jon', mentor.referralId);
+  await fund(request, mentor.id, '50');
+  await fund(request, ivy.id, '3000');
+  await fund(request, jon.id, '1500');
+  await buyTariff(request, mentor.token, '50 Promo');
+  await buyTariff(request, ivy.token, '3000');
+  await buyTariff(request, jon.token, '1500');
+
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, mentor.email, mentor.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await test.step('Transactions: the 40 USDT invite opens its explanation', async () => {
+    await page.goto('/transactions?bonus_type=invite');
+    const rows = page.getByTestId('transaction-bonus');
+    await expect(rows).toHaveCount(2);
+    const cut = rows.filter({ hasText: '40.00 USDT' });
+    await cut.getByRole('button', { name: /How was it calculated/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'How this bonus was calculated' });
+    await expect(dialog.getByTestId('explain-formula')).toHaveText('7% of 1 500.00 USDT = 105.00 USDT');
+    await expect(dialog.getByTestId('explain-buyer')).toHaveText(`Jon Tester (ID ${jon.id})`);
+    await expect(dialog.getByTestId('explain-product')).toHaveText('Tariff 1500');
+    await expect(dialog.getByTestId('explain-credited')).toHaveText('40.00 USDT');
+    await expect(dialog.getByTestId('explain-cap')).toHaveText('65.00 USDT');
+    await expect(dialog.getByTestId('explain-lost-profit')).toContainText(
+      /65\.00 USDT can still be recovered: buy a tariff before \d\d\.\d\d\.\d{4} \d\d:\d\d\./,
+    );
+    await expect(dialog).toContainText('v1');
+    await expectAccessible(page);
+    await screenshot(page, 'explanation-desktop');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('Packages: the pending lost profit with its deadline, and the what-if', async () => {
+    await page.goto('/shop/packages');
+    await expect(page.getByTestId('tariff-status')).toHaveText('Inactive');
+    const lost = page.getByTestId('lost-profit');
+    await expect(lost).toContainText('Lost profit waiting: 65.00 USDT');
+    await expect(lost.getByTestId('lost-profit-deadline')).toHaveText(
+      /Buy a tariff before \d\d\.\d\d\.\d{4} \d\d:\d\d to recover it\./,
+    );
+    await expect(lost.getByTestId('lost-profit-entries')).toContainText('65.00 USDT (Invite bonus) until');
+
+    const whatIf = page.getByTestId('what-if');
+    await expect(whatIf).toContainText('Waiting to pair now: left 0.00 USDT, right 0.00 USDT.');
+    await whatIf.getByLabel('Added volume, USDT').fill('2500');
+    await whatIf.getByText('Left', { exact: true }).click();
+    await expect(whatIf.getByTestId('what-if-paired')).toHaveText('0.00 USDT');
+    await expect(whatIf.getByTestId('what-if-waiting')).toContainText(
+      'Your binary is not active yet: volume waits in your legs until two partners you invited personally',
+    );
+    await expect(whatIf).toContainText('Left waiting after that: left 2 500.00 USDT, right 0.00 USDT.');
+    await whatIf.getByLabel('Added volume, USDT').fill('-3');
+    await expect(whatIf).toContainText('Enter an amount above 0 with at most 6 decimal places.');
+    await whatIf.getByLabel('Added volume, USDT').fill('1000');
+    await expectAccessible(page);
+    await screenshot(page, 'packages-desktop');
+  });
+
+  await test.step('on a phone: the explanation fills the screen, the packages page fits', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/transactions?bonus_type=invite');
+    await expect(page.getByTestId('transaction-explain')).toHaveCount(2);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'transactions-phone');
+    await page
+      .getByTestId('transaction-bonus')
+      .filter({ hasText: '210.00 USDT' })
+      .getByRole('button', { name: /How was it calculated/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'How this bonus was calculated' });
+    await expect(dialog.getByTestId('explain-formula')).toHaveText('7% of 3 000.00 USDT = 210.00 USDT');
+    await expect(dialog.getByTestId('explain-buyer')).toHaveText(`Ivy Tester (ID ${ivy.id})`);
+    await expect(dialog.getByTestId('explain-lost-profit')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await screenshot(page, 'explanation-phone');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto('/shop/packages');
+    await expect(page.getByTestId('lost-profit')).toBeVisible();
+    await expect(page.getByTestId('what-if-waiting')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await screenshot(page, 'packages-phone');
+  });
+});
