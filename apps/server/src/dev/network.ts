@@ -222,6 +222,9 @@ export async function generateNetwork(db: Db, options: TNetworkOptions): Promise
         on conflict (user_id, side) do update set bottom_id = excluded.bottom_id`);
     }
     progress(`leg ends ${touched.length}`);
+    // Fresh statistics for the planner: PGlite has no autovacuum to gather them after the load.
+    await tx.execute(sql`analyze users, binary_leg_ends`);
+    progress('analyzed');
 
     return {
       firstId,
