@@ -1,5 +1,6 @@
 // Helpers of the server benchmark (bench/run.mjs): processes, memory, a small HTTP load client.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 
@@ -78,12 +79,13 @@ export async function timed(fn) {
   return { ms: Number(process.hrtime.bigint() - start) / 1e6, result };
 }
 
-export async function json(base, method, path, body, token) {
+export async function json(base, method, path, body, token, headers = {}) {
   const response = await fetch(base + path, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -152,4 +154,63 @@ export async function loadTest({
   await Promise.all(clients);
   if (failed > 0) throw new Error(`${failed} requests to ${path} did not answer 200`);
   return count / elapsed;
+}
+
+/** A money-moving call with an Idempotency-Key of its own, as a client sends it. */
+export const buy = (base, token, path, body) =>
+  json(base, 'POST', path, body, token, { 'idempotency-key': randomUUID() });
+
+/** The environment the benchmarks start the server with (jobs off, limits out of the way). */
+export const SERVER_ENV = {
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  JOBS: 'false',
+  SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
+  ADMIN_EMAIL: 'admin@example.com',
+  ADMIN_PASSWORD: 'bench-admin-password-1',
+  REGISTRATIONS_PER_IP_PER_HOUR: '100000000',
+  LOGIN_ATTEMPTS_PER_IP: '100000000',
+  AMOUNT_MAX_USDT: '100000000000',
+};
+
+export const adminToken = async (base) =>
+  (
+    await json(base, 'POST', '/api/v1/accounts/login/', {
+      email: SERVER_ENV.ADMIN_EMAIL,
+      password: SERVER_ENV.ADMIN_PASSWORD,
+    })
+  ).token;
+
+/** Credits a partner's USDT balance by an admin adjustment. */
+export const fund = (base, token, userId, amount = '10000000') =>
+  json(
+    base,
+    'POST',
+    '/api/v1/admin/ledger/adjustments/',
+    { user_id: userId, currency: 'USDT', amount, reason: 'bench' },
+    token,
+  );
+
+let phones = 0;
+
+/**
+ * A sign-up through the API, `${name}${index}@example.com` (`promocode`: the mentor's code, none
+ * for the company root). Answers `{ token, user }`.
+ */
+export const register = (base, name, index, promocode) =>
+  json(base, 'POST', '/api/v1/accounts/register/', {
+    email: `${name}${index}@example.com`,
+    password: 'password-123',
+    password_confirm: 'password-123',
+    first_name: 'Bench',
+    last_name: `${name}${index}`,
+    phone: `+3519${String(++phones).padStart(8, '0')}`,
+    country: 'Portugal',
+    country_code: 'PT',
+    ...(promocode ? { promocode } : {}),
+  });
+
+/** Builds the server (apps/server/dist: main.js and dev/generate-network.js). */
+export function buildServer(root) {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: `${root}/apps/server`, stdio: 'inherit' });
 }

@@ -11,14 +11,24 @@
 //
 // BENCH_DATABASE_URL: a PostgreSQL server where the bench makes (and drops) its own database;
 // default postgres://postgres@127.0.0.1:5432/test. BENCH_SECONDS: how long each block runs (10).
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { availableParallelism } from 'node:os';
-import { cpuSecondsOf, json, percentile, startProcess, timed } from './lib.mjs';
+import {
+  adminToken,
+  buildServer,
+  buy,
+  cpuSecondsOf,
+  fund,
+  json,
+  percentile,
+  register,
+  SERVER_ENV,
+  startProcess,
+  timed,
+} from './lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,22 +39,6 @@ const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 
 const log = (...parts) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const round = (value, digits = 1) => Number(value.toFixed(digits));
-
-/** A money-moving call with an Idempotency-Key of its own, as a client sends it. */
-async function buy(base, token, path, body) {
-  const response = await fetch(base + path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
-}
 
 const SHIPPING = {
   full_name: 'Bench Buyer',
@@ -97,18 +91,6 @@ const BUYERS = [
   ],
 ];
 
-const env = {
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  JOBS: 'false',
-  SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-  ADMIN_EMAIL: 'admin@example.com',
-  ADMIN_PASSWORD: 'bench-admin-password-1',
-  REGISTRATIONS_PER_IP_PER_HOUR: '100000000',
-  LOGIN_ATTEMPTS_PER_IP: '100000000',
-  AMOUNT_MAX_USDT: '100000000000',
-};
-
 /** The CPU seconds used so far by each group of processes (`groups()`: name -> pids). */
 async function cpuOf(groups) {
   const answer = {};
@@ -155,8 +137,45 @@ async function block(lanes, groups) {
   };
 }
 
+/**
+ * One client, then 8 at once, buying on running servers (`servers`: started processes, on one
+ * PostgreSQL database) for SECONDS each: `{ one, many }` as `block` answers them. `groups` names
+ * the processes whose CPU is counted. The 8 buyers sign up without a code, as `${name}<n>`.
+ */
+export async function concurrency({ servers, groups, name = 'buyer' }) {
+  const base = servers[0].base;
+  const admin = await adminToken(base);
+  const partners = [];
+  for (let index = 0; index < CLIENTS; index++) {
+    const { token, user } = await register(base, name, index);
+    await fund(base, admin, user.id);
+    partners.push(token);
+  }
+  const catalogue = await json(base, 'GET', '/api/v1/products/', undefined, partners[0]);
+  const products = Object.fromEntries(catalogue.map((product) => [product.code, product]));
+  const buyers = await Promise.all(
+    partners.map(async (token, index) => {
+      const quote = (await json(base, 'POST', '/api/v1/mlm/usdt_dexnet_rate/', {}, token)).quote_id;
+      return { token, base: servers[index % servers.length].base, call: BUYERS[index](products, quote) };
+    }),
+  );
+  log('warming up');
+  await block([buyers], groups);
+  log(`1 client, ${SECONDS} s`);
+  const one = await block([buyers], groups);
+  log(`${CLIENTS} clients, ${SECONDS} s`);
+  const many = await block(
+    buyers.map((buyer) => [buyer]),
+    groups,
+  );
+  const health = await json(base, 'GET', '/api/v1/admin/ledger/health/', undefined, admin);
+  if (!health.ok) throw new Error(`the ledger does not balance after the run: ${JSON.stringify(health)}`);
+  return { one, many };
+}
+
 async function main() {
-  execBuild();
+  log('building the server');
+  buildServer(ROOT);
   const name = `bench_purchases_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -168,7 +187,7 @@ async function main() {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const start = () =>
     startProcess([...nodeArgs, join(ROOT, 'apps/server/dist/main.js')], {
-      ...env,
+      ...SERVER_ENV,
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
     });
@@ -176,48 +195,6 @@ async function main() {
   const servers = [await start()];
   for (let index = 1; index < SERVERS; index++) servers.push(await start());
   try {
-    const base = servers[0].base;
-    const adminToken = (
-      await json(base, 'POST', '/api/v1/accounts/login/', {
-        email: env.ADMIN_EMAIL,
-        password: env.ADMIN_PASSWORD,
-      })
-    ).token;
-    const partners = [];
-    for (let index = 0; index < CLIENTS; index++) {
-      const { token, user } = await json(base, 'POST', '/api/v1/accounts/register/', {
-        email: `buyer${index}@example.com`,
-        password: 'password-123',
-        password_confirm: 'password-123',
-        first_name: 'Bench',
-        last_name: `Buyer${index}`,
-        phone: `+3519${String(index).padStart(8, '0')}`,
-        country: 'Portugal',
-        country_code: 'PT',
-      });
-      await json(
-        base,
-        'POST',
-        '/api/v1/admin/ledger/adjustments/',
-        {
-          user_id: user.id,
-          currency: 'USDT',
-          amount: '10000000',
-          reason: 'bench',
-        },
-        adminToken,
-      );
-      partners.push(token);
-    }
-    const catalogue = await json(base, 'GET', '/api/v1/products/', undefined, partners[0]);
-    const products = Object.fromEntries(catalogue.map((product) => [product.code, product]));
-    const buyers = await Promise.all(
-      partners.map(async (token, index) => {
-        const quote = (await json(base, 'POST', '/api/v1/mlm/usdt_dexnet_rate/', {}, token)).quote_id;
-        return { token, base: servers[index % SERVERS].base, call: BUYERS[index](products, quote) };
-      }),
-    );
-
     const groups = async () => ({
       server: servers.map((server) => server.child.pid),
       postgres: (await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map(
@@ -225,17 +202,7 @@ async function main() {
       ),
       client: [process.pid],
     });
-    log('warming up');
-    await block([buyers], groups);
-    log(`1 client, ${SECONDS} s`);
-    const one = await block([buyers], groups);
-    log(`${CLIENTS} clients, ${SECONDS} s`);
-    const many = await block(
-      buyers.map((buyer) => [buyer]),
-      groups,
-    );
-    const health = await json(base, 'GET', '/api/v1/admin/ledger/health/', undefined, adminToken);
-    if (!health.ok) throw new Error(`the ledger does not balance after the run: ${JSON.stringify(health)}`);
+    const { one, many } = await concurrency({ servers, groups });
 
     console.log(JSON.stringify({ one, many }, null, 2));
     console.log('');
@@ -261,9 +228,4 @@ async function main() {
   }
 }
 
-function execBuild() {
-  log('building the server');
-  execFileSync(process.execPath, ['build.mjs'], { cwd: join(ROOT, 'apps/server'), stdio: 'inherit' });
-}
-
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();

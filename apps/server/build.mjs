@@ -6,8 +6,9 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The server, and the network generator the benchmarks and seeds run (dev/network.ts).
+  entryPoints: { main: 'src/main.ts', 'dev/generate-network': 'src/dev/generate-network.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
