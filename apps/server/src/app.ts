@@ -52,6 +52,7 @@ import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
 import { tariffRoutes } from './modules/tariffs/routes';
 import { createTariffs } from './modules/tariffs/service';
+import { drainBinaryVolume } from './modules/binary/service';
 import { expireLostProfits } from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
 import { ticketRoutes } from './modules/tickets/routes';
@@ -243,6 +244,12 @@ export async function buildApp({
         name: 'lost-profit-expiry',
         everyMs: 60 * 60 * 1000,
         run: async () => void (await expireLostProfits(db)),
+      },
+      // Binary bonuses, their matching and ranks from the purchases' volume events (docs/compensation.md).
+      {
+        name: 'binary-volume',
+        everyMs: config.binary.everyMs,
+        run: async () => void (await drainBinaryVolume(db, config.binary.batchSize)),
       },
     ]);
   }
