@@ -1,8 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { TRankName } from '@portal/compensation';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, idArray, queryRows } from '../../db/client';
 import { purchases } from '../../db/schema';
-import { idArray } from '../compensation/repo';
 import type { TPurchaseRow } from '../purchases/service';
 
 /** Any fixed number: the advisory lock held by the one transaction folding volume at a time. */
@@ -56,7 +55,7 @@ export async function refundEvents(
   const rows = await queryRows<{ id: string; purchase_id: string; processed: boolean }>(
     tx,
     sql`select id::text as id, purchase_id::text as purchase_id, processed_at is not null as processed
-        from purchase_events where kind = 'refund' and purchase_id = any(${idArray(purchaseIds)}::bigint[])`,
+        from purchase_events where kind = 'refund' and purchase_id = any(${idArray(purchaseIds)})`,
   );
   return new Map(
     rows.map((row) => [Number(row.purchase_id), { id: Number(row.id), processed: Boolean(row.processed) }]),
@@ -98,7 +97,7 @@ export async function binaryPaths(tx: Db, userIds: readonly number[]): Promise<M
   }>(
     tx,
     sql`with recursive up(id) as (
-          select unnest(${idArray(start)}::bigint[])
+          select unnest(${idArray(start)})
           union
           select u.binary_parent_id from up join users u on u.id = up.id
           where u.binary_parent_id is not null
@@ -168,7 +167,7 @@ export async function legsOf(tx: Db, userIds: readonly number[]): Promise<Map<nu
     sql`select user_id::text as user_id, left_unpaid::text as left_unpaid, right_unpaid::text as right_unpaid,
                left_total::text as left_total, right_total::text as right_total,
                paired_total::text as paired_total, invited_buyers, active, counted, rank
-        from binary_legs where user_id = any(${idArray(userIds)}::bigint[])`,
+        from binary_legs where user_id = any(${idArray(userIds)})`,
   );
   for (const row of rows) {
     legs.set(Number(row.user_id), {
@@ -228,7 +227,7 @@ export async function markProcessed(tx: Db, eventIds: readonly number[]): Promis
   if (eventIds.length === 0) return;
   await tx.execute(
     sql`update purchase_events set processed_at = now()
-        where id = any(${idArray(eventIds)}::bigint[]) and processed_at is null`,
+        where id = any(${idArray(eventIds)}) and processed_at is null`,
   );
 }
 

@@ -11,15 +11,16 @@ import {
   type TWindows,
 } from '@portal/compensation';
 import type { Db } from '../../db/client';
-import * as compensationRepo from '../compensation/repo';
-import type { TUplineRow } from '../compensation/repo';
 import {
   computeUnderLocks,
+  loadMembers,
   PLAN,
   postBonuses,
   reversePurchaseBonuses,
+  sponsorChains,
   toMember,
   type TState,
+  type TUplineRow,
 } from '../compensation/service';
 import type { TPurchaseRow } from '../purchases/service';
 import * as repo from './repo';
@@ -130,7 +131,7 @@ export async function foldBatch(tx: Db, limit: number): Promise<number | null> {
   );
   const pathOf = (userId: number): TPathStep[] => {
     const path: TPathStep[] = [];
-    for (let node = nodes.get(userId); node?.parentId != null && node.position;) {
+    for (let node = nodes.get(userId); node && node.parentId !== null && node.position;) {
       path.push({ id: node.parentId, leg: node.position });
       node = nodes.get(node.parentId);
     }
@@ -167,10 +168,10 @@ export async function foldBatch(tx: Db, limit: number): Promise<number | null> {
   });
   const probe = computeBatch(steps, initial, roots, nobody, () => []);
   const payees = [...new Set(probe.postings.map((posting) => Number(posting.payeeId)))];
-  const chains = await compensationRepo.sponsorChains(tx, payees, PLAN.matching.levels);
+  const chains = await sponsorChains(tx, payees, PLAN.matching.levels);
   const everyone = new Set([...payees, ...[...chains.values()].flat()]);
   const state: TState = new Map(
-    (await compensationRepo.members(tx, [...everyone])).map((row) => [row.userId, row]),
+    (await loadMembers(tx, [...everyone])).map((row) => [row.userId, row]),
   );
   const memberOf = (id: number) => toMember(state.get(id)!);
   const result = await computeUnderLocks(

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { TCurrency } from '@portal/contracts';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, idArray, queryRows } from '../../db/client';
 import { capWindows, ledgerAccounts, lostProfits, payouts } from '../../db/schema';
 
 export type TPayoutRow = typeof payouts.$inferSelect;
@@ -236,9 +236,6 @@ export async function setReversed(db: Db, id: number, amount: bigint): Promise<v
   await db.update(payouts).set({ reversed: amount }).where(eq(payouts.id, id));
 }
 
-/** A Postgres array literal of ids, passed as one parameter (`${idArray(ids)}::bigint[]`). */
-export const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
-
 /** Several users as upline rows (level 0), with their open cap windows and matching depth: one query. */
 export async function members(db: Db, userIds: readonly number[]): Promise<TUplineRow[]> {
   if (userIds.length === 0) return [];
@@ -250,7 +247,7 @@ export async function members(db: Db, userIds: readonly number[]): Promise<TUpli
         from users u
         left join cap_windows w on w.user_id = u.id and w.closed_at is null
         left join products p on p.id = w.product_id
-        where u.id = any(${idArray(userIds)}::bigint[])`,
+        where u.id = any(${idArray(userIds)})`,
   );
   return rows.map(toUpline);
 }
@@ -270,7 +267,7 @@ export async function sponsorChains(
     db,
     sql`with recursive chain(user_id, level, id) as (
           select u.id, 1, u.mentor_id from users u
-          where u.id = any(${idArray(userIds)}::bigint[]) and u.mentor_id is not null
+          where u.id = any(${idArray(userIds)}) and u.mentor_id is not null
           union all
           select c.user_id, c.level + 1, u.mentor_id from chain c join users u on u.id = c.id
           where c.level < ${levels} and u.mentor_id is not null

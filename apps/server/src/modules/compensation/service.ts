@@ -15,7 +15,12 @@ import { recordOperation, recordOperations } from '../statement/service';
 import * as repo from './repo';
 import type { TPayoutRow, TUplineRow } from './repo';
 
-export type { TPayoutRow };
+export type { TPayoutRow, TUplineRow };
+
+/** Several users as payees (their open windows and matching depth), for computations of any source. */
+export const loadMembers = repo.members;
+/** The sponsor chains of several users, nearest first, for the matching of their bonuses. */
+export const sponsorChains = repo.sponsorChains;
 
 /** The plan purchases are paid under (packages/compensation). */
 export const PLAN = PLAN_V1;
