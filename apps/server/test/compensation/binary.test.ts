@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { binaryLegs, capWindows, lostProfits, payouts, purchaseEvents, users } from '../../src/db/schema';
-import { drainBinaryVolume } from '../../src/modules/binary/service';
+import { drainBinaryVolume, foldBatch } from '../../src/modules/binary/service';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
@@ -555,6 +555,42 @@ describe.runIf(process.env.TEST_DATABASE_URL)('binary worker on PostgreSQL with 
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
+
+  test('a refund that runs while the worker pays the purchase: the bonuses it could not see are reversed by the refund event', async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const { m, a, b } = await network(app);
+    await buy(app, a, 'tariff-1500');
+    const bPurchase = await buy(app, b, 'tariff-500');
+    const start = (await balances(app, m.token)).usdt;
+    let folded!: () => void;
+    let release!: () => void;
+    const foldedSignal = new Promise<void>((resolve) => (folded = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The worker pays B's purchase (binary 50 to M) and has not committed yet...
+    const worker = db.transaction(async (tx) => {
+      await foldBatch(tx, 200);
+      folded();
+      await held;
+    });
+    await foldedSignal;
+    // ...when B's purchase is refunded: its reversal does not see the binary payout.
+    const refund = db.transaction((tx) => refundPurchase(tx, bPurchase, 'test'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await worker;
+    await refund;
+    const [binary] = await binaryPayouts(app, m);
+    expect(binary).toMatchObject({ purchaseId: bPurchase, credited: usdt(50), reversedAt: null });
+    await drain(app);
+    const rows = await db.select().from(payouts).where(eq(payouts.purchaseId, bPurchase));
+    expect(rows.every((row) => row.reversedAt !== null && row.reversed === row.credited)).toBe(true);
+    // M had the invite 35 (before `start`) and the binary 50 of B's purchase: both are taken back.
+    expect(BigInt((await balances(app, m.token)).usdt!.replace('.', ''))).toBe(
+      BigInt(start!.replace('.', '')) - usdt(35),
+    );
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  }, 60_000);
 
   test('two server processes drain the same events: every bonus exactly once', async () => {
     const app = await testApp();
