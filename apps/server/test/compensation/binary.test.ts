@@ -167,6 +167,24 @@ describe('binary volume worker', () => {
       pairedTotal: usdt(1500),
     });
     expect((await binaryPayouts(app, m)).map((row) => row.credited)).toEqual([usdt(50), usdt(100)]);
+    // M's statement explains each: the leg, the paired volume, the rate.
+    const statement = await call(app, 'POST', '/api/v1/payments/finances/', {
+      token: m.token,
+      body: { bonus_type: 'binary' },
+    });
+    expect(
+      statement.body.results.map((line: { amount: string; details: Record<string, unknown> }) => [
+        line.amount,
+        line.details.leg,
+        line.details.base,
+        line.details.rate_bp,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['50.000000', 'right', '500000000', 1000],
+        ['100.000000', 'right', '1000000000', 1000],
+      ]),
+    );
     // B holds C's 1500 on the right but has no invited buyer: it waits.
     expect(await legsOf(app, b)).toMatchObject({ rightUnpaid: usdt(1500), active: false });
 

@@ -146,7 +146,7 @@ export async function foldBatch(tx: Db, limit: number): Promise<number | null> {
           path: event.bv > 0n ? pathOf(event.userId) : [],
           mentorId: nodes.get(event.userId)?.mentorId ?? null,
         }
-      : { kind: 'take-back', event, path: pathOf(event.userId) },
+      : { kind: 'take-back', event, path: event.bv > 0n ? pathOf(event.userId) : [] },
   );
   const touched = new Set<number>();
   for (const step of steps) {
@@ -170,9 +170,7 @@ export async function foldBatch(tx: Db, limit: number): Promise<number | null> {
   const payees = [...new Set(probe.postings.map((posting) => Number(posting.payeeId)))];
   const chains = await sponsorChains(tx, payees, PLAN.matching.levels);
   const everyone = new Set([...payees, ...[...chains.values()].flat()]);
-  const state: TState = new Map(
-    (await loadMembers(tx, [...everyone])).map((row) => [row.userId, row]),
-  );
+  const state: TState = new Map((await loadMembers(tx, [...everyone])).map((row) => [row.userId, row]));
   const memberOf = (id: number) => toMember(state.get(id)!);
   const result = await computeUnderLocks(
     tx,
@@ -289,8 +287,8 @@ function computeBatch(
     }
     const out: TPosting[] = [];
     for (const { id, leg } of step.path) pair(step.purchase, out, id, leg, event.bv);
-    const buyer = rowOf(event.userId);
-    if (ACTIVATING_KINDS.includes(step.purchase.kind) && !buyer.counted) {
+    const buyer = ACTIVATING_KINDS.includes(step.purchase.kind) ? rowOf(event.userId) : null;
+    if (buyer && !buyer.counted) {
       buyer.counted = true;
       if (step.mentorId !== null) {
         const mentor = rowOf(step.mentorId);

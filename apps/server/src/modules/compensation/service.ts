@@ -333,6 +333,7 @@ function explanationDetails(payout: TPayoutRow, purchase: TPurchaseRow | null) {
     kind: purchase?.kind ?? null,
     period: payout.period,
     level: payout.level,
+    leg: payout.leg,
     base: payout.base.toString(),
     rate_bp: payout.rateBp,
     gross: payout.gross.toString(),
