@@ -54,6 +54,7 @@ import { tariffRoutes } from './modules/tariffs/routes';
 import { explanationRoutes } from './modules/explanations/routes';
 import { createExplanations } from './modules/explanations/service';
 import { createTariffs } from './modules/tariffs/service';
+import { drainBinaryVolume } from './modules/binary/service';
 import { expireLostProfits } from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
 import { ticketRoutes } from './modules/tickets/routes';
@@ -241,6 +242,12 @@ export async function buildApp({
         name: 'lost-profit-expiry',
         everyMs: 60 * 60 * 1000,
         run: async () => void (await expireLostProfits(db)),
+      },
+      // Binary bonuses, their matching and ranks from the purchases' volume events (docs/compensation.md).
+      {
+        name: 'binary-volume',
+        everyMs: config.binary.everyMs,
+        run: async () => void (await drainBinaryVolume(db, config.binary.batchSize)),
       },
     ]);
   }

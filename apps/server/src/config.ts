@@ -69,6 +69,10 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   /** Background jobs (chain watcher, development chain blocks, unlocks) in this process. */
   JOBS: bool.default(true),
+  /** How often the binary volume worker looks for new purchases (bonuses show within 5 seconds). */
+  BINARY_WORKER_SECONDS: z.coerce.number().min(0.05).max(4).default(1),
+  /** Volume events folded per transaction by the binary worker. */
+  BINARY_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
 
   /** An EVM JSON-RPC node (BNB Smart Chain); without it the development chain runs (not in production). */
   CHAIN_RPC_URL: z.url().optional(),
@@ -154,6 +158,8 @@ export type TConfig = {
   registrationsPerIpPerHour: number;
   trustProxy: boolean;
   jobs: boolean;
+  /** The binary volume worker (modules/binary): its period and batch size. */
+  binary: { everyMs: number; batchSize: number };
   chain: {
     /** null: the development chain runs in process when `dev`, else deposits are unavailable. */
     rpcUrl: string | null;
@@ -243,6 +249,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
+    binary: { everyMs: Math.round(env.BINARY_WORKER_SECONDS * 1000), batchSize: env.BINARY_BATCH_SIZE },
     chain: {
       rpcUrl: env.CHAIN_RPC_URL ?? null,
       dev: !env.CHAIN_RPC_URL && (env.DEV_CHAIN ?? embedded),

@@ -36,8 +36,11 @@ export type TPlan = {
   readonly bvKinds: readonly TBvKind[];
   /** 7% of the BV of a direct invitee's purchase, to the mentor. */
   readonly invite: { readonly rateBp: number };
-  /** 10% of newly paired volume. */
-  readonly binary: { readonly rateBp: number };
+  /**
+   * 10% of newly paired volume; the binary is active once `activationBuyers` personal invitees
+   * have each bought a tariff or device.
+   */
+  readonly binary: { readonly rateBp: number; readonly activationBuyers: number };
   /** 1% of an invite or binary bonus to each sponsor upline level 1..levels the upline's depth reaches. */
   readonly matching: {
     readonly rateBp: number;
@@ -94,7 +97,7 @@ export const PLAN_V1: TPlan = {
   },
   bvKinds: ['tariff', 'device', 'virtual_node', 'token_pack', 'validator_key', 'starlink'],
   invite: { rateBp: 700 },
-  binary: { rateBp: 1000 },
+  binary: { rateBp: 1000, activationBuyers: 2 },
   matching: {
     rateBp: 100,
     levels: 10,

@@ -137,6 +137,8 @@ export const binaryLegs = pgTable(
       .default(sql`0`),
     invitedBuyers: integer('invited_buyers').notNull().default(0),
     active: boolean('active').notNull().default(false),
+    /** This partner's first tariff or device purchase has counted in their mentor's `invited_buyers`. */
+    counted: boolean('counted').notNull().default(false),
     rank: text('rank'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

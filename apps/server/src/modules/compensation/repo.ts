@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { TCurrency } from '@portal/contracts';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, idArray, queryRows } from '../../db/client';
 import { capWindows, ledgerAccounts, lostProfits, payouts } from '../../db/schema';
 
 export type TPayoutRow = typeof payouts.$inferSelect;
@@ -234,4 +234,46 @@ export async function lockBalances(
 
 export async function setReversed(db: Db, id: number, amount: bigint): Promise<void> {
   await db.update(payouts).set({ reversed: amount }).where(eq(payouts.id, id));
+}
+
+/** Several users as upline rows (level 0), with their open cap windows and matching depth: one query. */
+export async function members(db: Db, userIds: readonly number[]): Promise<TUplineRow[]> {
+  if (userIds.length === 0) return [];
+  const rows = await queryRows<TRawUpline>(
+    db,
+    sql`select 0 as level, u.id::text as user_id, u.is_company_root, w.id::text as window_id,
+               w.cap::text as cap, w.earned::text as earned,
+               coalesce((p.attributes->>'matching_depth')::int, 0) as depth
+        from users u
+        left join cap_windows w on w.user_id = u.id and w.closed_at is null
+        left join products p on p.id = w.product_id
+        where u.id = any(${idArray(userIds)})`,
+  );
+  return rows.map(toUpline);
+}
+
+/**
+ * The sponsor chains (users.mentor_id) of several users, up to `levels` each, in one recursive
+ * query: user id -> the ids of their uplines, nearest first.
+ */
+export async function sponsorChains(
+  db: Db,
+  userIds: readonly number[],
+  levels: number,
+): Promise<Map<number, number[]>> {
+  const chains = new Map<number, number[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return chains;
+  const rows = await queryRows<{ user_id: string; upline_id: string }>(
+    db,
+    sql`with recursive chain(user_id, level, id) as (
+          select u.id, 1, u.mentor_id from users u
+          where u.id = any(${idArray(userIds)}) and u.mentor_id is not null
+          union all
+          select c.user_id, c.level + 1, u.mentor_id from chain c join users u on u.id = c.id
+          where c.level < ${levels} and u.mentor_id is not null
+        )
+        select user_id::text as user_id, id::text as upline_id from chain order by user_id, level`,
+  );
+  for (const row of rows) chains.get(Number(row.user_id))!.push(Number(row.upline_id));
+  return chains;
 }

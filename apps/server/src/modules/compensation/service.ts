@@ -15,7 +15,12 @@ import { recordOperation, recordOperations } from '../statement/service';
 import * as repo from './repo';
 import type { TPayoutRow, TUplineRow } from './repo';
 
-export type { TPayoutRow };
+export type { TPayoutRow, TUplineRow };
+
+/** Several users as payees (their open windows and matching depth), for computations of any source. */
+export const loadMembers = repo.members;
+/** The sponsor chains of several users, nearest first, for the matching of their bonuses. */
+export const sponsorChains = repo.sponsorChains;
 
 /** The plan purchases are paid under (packages/compensation). */
 export const PLAN = PLAN_V1;
@@ -123,9 +128,12 @@ export async function postPurchaseBonuses(
   return postBonuses(tx, { key: `purchase:${purchase.id}`, purchase, period: null }, result.postings, state);
 }
 
+/** Lock order of a purchase: the rows' `level`, nearest upline first (the promo owner, level 0, last). */
+const BY_LEVEL = (a: TUplineRow, b: TUplineRow) => (a.level || 99) - (b.level || 99);
+
 /**
- * Runs `compute` on the windows as read, locks the windows it credits (in the order of the rows'
- * `level`, nearest upline first), runs it again on their locked fill; a window that joins the
+ * Runs `compute` on the windows as read, locks the windows it credits (in `order`: by default the
+ * rows' `level`, nearest upline first), runs it again on their locked fill; a window that joins the
  * credited set only then (a fill given back meanwhile) is locked in turn. The result credits only
  * locked windows, so the guarded fill of `postBonuses` cannot fail. `compute` must read the
  * members from `state` each time (toMember(state.get(id))).
@@ -134,11 +142,12 @@ export async function computeUnderLocks<T extends { readonly postings: readonly 
   tx: Db,
   state: TState,
   compute: () => T,
+  order: (a: TUplineRow, b: TUplineRow) => number = BY_LEVEL,
 ): Promise<T> {
   const locked = new Set<number>();
   let result = compute();
   for (;;) {
-    const needed = creditedWindows(result.postings, state).filter((id) => !locked.has(id));
+    const needed = creditedWindows(result.postings, state, order).filter((id) => !locked.has(id));
     if (needed.length === 0) return result;
     const fresh = await repo.lockWindows(tx, needed);
     for (const row of state.values()) {
@@ -152,12 +161,16 @@ export async function computeUnderLocks<T extends { readonly postings: readonly 
   }
 }
 
-/** The windows the postings credit, nearest upline first (the promo owner last): the lock order. */
-function creditedWindows(postings: readonly TPosting[], state: TState): number[] {
+/** The windows the postings credit, in the lock order. */
+function creditedWindows(
+  postings: readonly TPosting[],
+  state: TState,
+  order: (a: TUplineRow, b: TUplineRow) => number,
+): number[] {
   const credited = new Set(
     postings.filter((p) => p.credited > 0n && p.currency === 'USDT').map((p) => Number(p.payeeId)),
   );
-  const rows = [...state.values()].sort((a, b) => (a.level || 99) - (b.level || 99));
+  const rows = [...state.values()].sort(order);
   return rows
     .filter((row) => credited.has(row.userId) && !row.isCompanyRoot && row.windowId !== null)
     .map((row) => row.windowId!);
@@ -167,8 +180,15 @@ function creditedWindows(postings: readonly TPosting[], state: TState): number[]
  * What caused a set of postings: a purchase, or a period (a leader pool month, a node income day).
  * `key` is unique per source and names its ledger transfers `bonus:<key>:<type>` (a purchase's key
  * is `purchase:<id>`), so a source is paid once: a second call fails on the taken reference.
+ * `details` are added to the transfers' and the statement lines' details (e.g. the rank a
+ * qualification bonus rewards).
  */
-export type TBonusSource = { key: string; purchase: TPurchaseRow | null; period: string | null };
+export type TBonusSource = {
+  key: string;
+  purchase: TPurchaseRow | null;
+  period: string | null;
+  details?: Record<string, string | number>;
+};
 
 /**
  * Writes an engine's postings in the caller's transaction: (c) one guarded fill per USDT window
@@ -230,9 +250,12 @@ export async function postBonuses(
       bonusType: type,
       // USDT keeps the purchases' reference `bonus:purchase:<id>:<type>`; another currency is named.
       reference: `bonus:${source.key}:${type}${currency === 'USDT' ? '' : `:${currency}`}`,
-      details: purchase
-        ? { purchase_id: purchase.id, buyer_id: purchase.userId }
-        : { source: source.key, period: source.period },
+      details: {
+        ...(purchase
+          ? { purchase_id: purchase.id, buyer_id: purchase.userId }
+          : { source: source.key, period: source.period }),
+        ...source.details,
+      },
       legs,
     });
     if (!transfer.created) throw new Error(`Bonuses of ${source.key} were posted before`);
@@ -295,7 +318,7 @@ export async function postBonuses(
         amount: payout.credited,
         status: 'completed' as const,
         reference: `payout:${payout.id}`,
-        details: explanationDetails(payout, purchase),
+        details: { ...explanationDetails(payout, purchase), ...source.details },
       })),
   );
   return payouts;
@@ -310,6 +333,7 @@ function explanationDetails(payout: TPayoutRow, purchase: TPurchaseRow | null) {
     kind: purchase?.kind ?? null,
     period: payout.period,
     level: payout.level,
+    leg: payout.leg,
     base: payout.base.toString(),
     rate_bp: payout.rateBp,
     gross: payout.gross.toString(),
@@ -327,8 +351,16 @@ function explanationDetails(payout: TPayoutRow, purchase: TPurchaseRow | null) {
  * what they were credited (what was spent already is the company's loss, recorded on the payout);
  * the window fill taken back is given back; the lost profit the purchase left is closed. One
  * transfer per bonus type back into company:bonuses, and a statement line per payee.
+ *
+ * Each payout is reversed once (`reversed_at`): a later call reverses only the payouts posted
+ * since, e.g. the binary bonuses the volume worker committed while the refund ran; it names its
+ * transfers with `round` (`...:reversal:<round>`), the first call's have no suffix.
  */
-export async function reversePurchaseBonuses(tx: Db, purchase: TPurchaseRow): Promise<void> {
+export async function reversePurchaseBonuses(
+  tx: Db,
+  purchase: TPurchaseRow,
+  round: string | null = null,
+): Promise<void> {
   const reversed = (await repo.markReversed(tx, purchase.id, new Date())).sort((a, b) => a.id - b.id);
   if (reversed.length === 0) return;
   await repo.closeLostProfitsOf(
@@ -338,7 +370,7 @@ export async function reversePurchaseBonuses(tx: Db, purchase: TPurchaseRow): Pr
   );
   for (const currency of ['USDT', 'DXN'] as const) {
     const credited = reversed.filter((payout) => payout.credited > 0n && payout.currency === currency);
-    await reverseCredited(tx, purchase, currency, credited);
+    await reverseCredited(tx, purchase, currency, credited, round);
   }
 }
 
@@ -348,6 +380,7 @@ async function reverseCredited(
   purchase: TPurchaseRow,
   currency: TCurrency,
   credited: TPayoutRow[],
+  round: string | null,
 ): Promise<void> {
   const payees = [...new Set(credited.filter((p) => !p.toCompany).map((p) => p.payeeId))];
   const available = await repo.lockBalances(tx, payees, currency);
@@ -376,7 +409,7 @@ async function reverseCredited(
     await postTransfer(tx, {
       operationType: 'bonus',
       bonusType: type as TBonusType,
-      reference: `bonus:purchase:${purchase.id}:${type}${currency === 'USDT' ? '' : `:${currency}`}:reversal`,
+      reference: `bonus:purchase:${purchase.id}:${type}${currency === 'USDT' ? '' : `:${currency}`}:reversal${round ? `:${round}` : ''}`,
       details: { purchase_id: purchase.id, reversal: true },
       legs,
     });

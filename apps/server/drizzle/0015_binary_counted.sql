@@ -1,0 +1,1 @@
+ALTER TABLE "binary_legs" ADD COLUMN "counted" boolean DEFAULT false NOT NULL;
