@@ -52,6 +52,7 @@ import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
 import { tariffRoutes } from './modules/tariffs/routes';
 import { createTariffs } from './modules/tariffs/service';
+import { payLeaderPool, payNodeIncome } from './modules/compensation/periodic';
 import { expireLostProfits } from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
 import { ticketRoutes } from './modules/tickets/routes';
@@ -267,6 +268,9 @@ export async function buildApp({
   if (config.jobs) {
     startJobs(app, [
       { name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: async () => void (await unlockAllDue(db)) },
+      // Node income for each whole day a node has run; the leader pool of the month before, once.
+      { name: 'node-income', everyMs: 60 * 60 * 1000, run: async () => void (await payNodeIncome(db)) },
+      { name: 'leader-pool', everyMs: 60 * 60 * 1000, run: async () => void (await payLeaderPool(db)) },
     ]);
   }
 

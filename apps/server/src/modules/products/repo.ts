@@ -19,6 +19,7 @@ const nodeView = {
   upgradedFromId: nodes.upgradedFromId,
   status: nodes.status,
   createdAt: nodes.createdAt,
+  incomePaidUntil: nodes.incomePaidUntil,
   code: products.code,
   name: products.name,
   price: products.price,

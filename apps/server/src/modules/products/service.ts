@@ -37,6 +37,7 @@ import {
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { postTransfer } from '../ledger/service';
+import { postAnnualMatching } from '../compensation/periodic';
 import { recordPurchase, type TPurchaseRow } from '../purchases/service';
 import { liveQuote } from '../rates/service';
 import { recordOperation } from '../statement/service';
@@ -119,6 +120,8 @@ export async function payDueTokenPacks(db: Db, now = new Date(), userId?: number
           reference,
           details: { token_pack_id: pack.id, year },
         });
+        // Annual matching of this pack year's yield, with it (compensation-plan.md section 4).
+        await postAnnualMatching(tx, pack, year, yearly, packYearEnd(pack.startsAt, year));
       }
       if (due === pack.years) {
         const reference = `token_pack:${pack.id}:release`;

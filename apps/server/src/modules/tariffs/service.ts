@@ -19,6 +19,7 @@ import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
 import { findProduct, unitPrice, type TCatalog, type TPricing, type TProductRow } from '../catalog/service';
 import { pendingLostProfit, recoverLostProfit } from '../compensation/service';
+import { postTariffBonuses } from '../compensation/periodic';
 import { grantDft } from '../dft/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { createIncludedOrders } from '../orders/service';
@@ -260,6 +261,8 @@ export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
         }
         // Pending lost profit is credited into the window at once, oldest first (section 5).
         await recoverLostProfit(tx, userId, opened, `tariff:${purchase.id}`, now);
+        // Quick start and the Hot Winter gift see the window as it is now.
+        await postTariffBonuses(tx, purchase, now);
         await grantDft(tx, userId, listPrice * USDT_TO_DFT, `tariff:${purchase.id}`, now);
         // An upgrade adds what the higher tariff includes beyond the one held; a new or renewed tariff all of it.
         const held = kind === 'upgrade' ? current : undefined;
