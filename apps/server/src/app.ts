@@ -224,7 +224,7 @@ export async function buildApp({
     startJobs(app, [
       {
         name: 'token-pack-yields',
-        everyMs: 60 * 60 * 1000,
+        everyMs: 10 * 60 * 1000,
         run: async () => void (await payDueTokenPacks(db)),
       },
     ]);

@@ -898,9 +898,14 @@ export const tokenPacks = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     /** Pack years whose yield was paid (and, after the last, the principal released). */
     yearsPaid: integer('years_paid').notNull().default(0),
+    /** When the next pack year ends (its yield is due); null once every year is paid. */
+    nextPayoutAt: timestamp('next_payout_at', { withTimezone: true }),
   },
   (t) => [
     index('token_packs_user_idx').on(t.userId, t.id),
+    index('token_packs_next_payout_idx')
+      .on(t.nextPayoutAt)
+      .where(sql`${t.nextPayoutAt} is not null`),
     index('token_packs_due_idx')
       .on(t.startsAt)
       .where(sql`${t.yearsPaid} < ${t.years}`),

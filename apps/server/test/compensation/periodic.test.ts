@@ -409,7 +409,7 @@ describe('node income', () => {
     // Three days missed; two processes run at once, in batches of one node.
     const now = new Date(start + 3 * DAY_MS + 60_000);
     const counts = await Promise.all([payNodeIncome(db, now, 1), payNodeIncome(db, now, 1)]);
-    expect(counts[0]! + counts[1]!).toBe(3);
+    expect(counts[0] + counts[1]).toBe(3);
     expect(await payNodeIncome(db, now)).toBe(0);
     const paid = await nodePayouts(app, node!.id);
     expect(paid.filter((row) => row.payee === owner.id)).toMatchObject([
