@@ -15,6 +15,7 @@ import {
 } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { payLeaderPool, payNodeIncome, previousMonth } from '../../src/modules/compensation/periodic';
+import { claimDueNodes } from '../../src/modules/compensation/repo';
 import { createProducts, payDueTokenPacks } from '../../src/modules/products/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
 import { createTariffs } from '../../src/modules/tariffs/service';
@@ -421,6 +422,34 @@ describe('node income', () => {
     await payNodeIncome(db, new Date(start + 4 * DAY_MS + 60_000));
     expect(await mainBalance(app, owner.id, 'DXN')).toBe(640_000_000n);
     expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test('the job claims by the due-time index and drains every due node in batches', async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const owner = await partner(app, '500');
+    await buy(app, owner, 'tariff-500');
+    const [own] = await nodesOf(app, owner.id);
+    // 3000 nodes not due yet, 120 due two days ago.
+    await db.execute(sql`insert into nodes (user_id, kind, product_id, status, income_paid_until)
+      select ${owner.id}, 'virtual', ${own!.productId}, 'active',
+             case when n <= 120 then now() - interval '2 days' - interval '1 minute' else now() end
+      from generate_series(1, 3120) as n`);
+    const plan = (
+      await queryRows<Record<string, string>>(
+        db,
+        sql`explain ${claimDueNodes(db, new Date(Date.now() - DAY_MS), 50)}`,
+      )
+    )
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+    expect(plan).toMatch(/nodes_income_due_idx/);
+    expect(plan).not.toMatch(/Seq Scan/);
+
+    expect(await payNodeIncome(db, new Date(), 50)).toBe(120);
+    expect(await payNodeIncome(db, new Date(), 50)).toBe(0);
+    // 120 nodes x 2 days x 1.6 DXN.
+    expect(await mainBalance(app, owner.id, 'DXN')).toBe(120n * 2n * 160_000_000n);
   });
 
   test('a canceled node earns nothing', async () => {

@@ -306,7 +306,7 @@ export type TDueNode = {
  * `now - 1 day` or earlier), oldest due first, by the partial index on income_paid_until; locked
  * until the caller's transaction ends and skipped by any other run meanwhile.
  */
-export async function claimDueNodes(db: Db, dueBefore: Date, limit: number): Promise<TDueNode[]> {
+export function claimDueNodes(db: Db, dueBefore: Date, limit: number) {
   return db
     .select({
       id: nodes.id,
