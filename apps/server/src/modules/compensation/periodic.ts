@@ -156,7 +156,7 @@ export async function payNodeIncome(db: Db, now = new Date(), batch = 100): Prom
   for (let total = 0; ;) {
     const claimed = await db.transaction(async (tx) => {
       const due = await repo.claimDueNodes(tx, dueBefore, batch);
-      const chains = new Map<number, TUplineRow[]>();
+      const chains = new Map<number, { chain: TUplineRow[]; owner: TUplineRow }>();
       for (const node of due) await payNode(tx, node, now, chains);
       return due.length;
     });
@@ -165,23 +165,30 @@ export async function payNodeIncome(db: Db, now = new Date(), batch = 100): Prom
   }
 }
 
-async function payNode(tx: Db, node: TDueNode, now: Date, chains: Map<number, TUplineRow[]>) {
+async function payNode(
+  tx: Db,
+  node: TDueNode,
+  now: Date,
+  chains: Map<number, { chain: TUplineRow[]; owner: TUplineRow }>,
+) {
   const days = Math.floor((now.getTime() - node.incomePaidUntil.getTime()) / DAY_MS);
   const paidUntil = new Date(node.incomePaidUntil.getTime() + days * DAY_MS);
   await repo.advanceNodeIncome(tx, node.id, paidUntil);
   const kind = NODE_KINDS[node.kind];
   if (!kind || days <= 0) return;
 
-  let chain = chains.get(node.userId);
-  if (!chain) {
-    chain = await repo.sponsorChain(tx, node.userId, PLAN.matching.levels);
-    chains.set(node.userId, chain);
+  // The owner's chain and row, read once per owner in a batch (DXN fills no window: nothing to re-read).
+  let people = chains.get(node.userId);
+  if (!people) {
+    const upline = await repo.sponsorChain(tx, node.userId, PLAN.matching.levels);
+    people = { chain: upline, owner: (await repo.member(tx, node.userId))! };
+    chains.set(node.userId, people);
   }
-  const state = stateOf(chain);
-  for (const id of [node.userId, node.hostingUserId]) {
-    if (id === null || state.has(id)) continue;
-    const row = await repo.member(tx, id);
-    if (row) state.set(id, row);
+  const { chain } = people;
+  const state = stateOf([people.owner, ...chain]);
+  if (node.hostingUserId !== null && !state.has(node.hostingUserId)) {
+    const host = await repo.member(tx, node.hostingUserId);
+    if (host) state.set(host.userId, host);
   }
   const source = String(node.purchaseId ?? node.orderId ?? node.id);
   const income = nodeIncome(
