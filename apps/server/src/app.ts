@@ -231,7 +231,7 @@ export async function buildApp({
   }
 
   // tariffs (packages)
-  const tariffs = createTariffs({ db, catalog });
+  const tariffs = createTariffs({ db, catalog, hotWinter: config.hotWinter });
   tariffRoutes(app, { tariffs });
   if (config.jobs) {
     startJobs(app, [

@@ -1,6 +1,7 @@
 import { packYearEnd } from '@portal/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
 import { queryRows } from '../../src/db/client';
 import {
   binaryLegs,
@@ -281,6 +282,27 @@ describe('Hot Winter gift', () => {
     // DXN is not a USDT bonus: the inviter (no tariff) is credited anyway.
     expect(await mainBalance(app, inviter.id, 'DXN')).toBe(1000n * DXN);
     expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+});
+
+describe('Hot Winter window from the configuration', () => {
+  test('HOT_WINTER_FROM/TO move the window (the plan’s dates by default; an end before the start is refused)', async () => {
+    const base = { NODE_ENV: 'test', SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789' };
+    expect(loadConfig(base).hotWinter).toEqual({ from: '2026-07-02T00:00:00Z', to: '2026-11-02T00:00:00Z' });
+    expect(() =>
+      loadConfig({ ...base, HOT_WINTER_FROM: '2026-12-01T00:00:00Z', HOT_WINTER_TO: '2026-11-01T00:00:00Z' }),
+    ).toThrow(ConfigError);
+
+    const day = new Date();
+    const hotWinter = {
+      from: new Date(day.getTime() - DAY_MS).toISOString(),
+      to: new Date(day.getTime() + DAY_MS).toISOString(),
+    };
+    const app = await testApp({ config: { hotWinter } });
+    const inviter = await partner(app, '0');
+    const buyer = await partner(app, '500', inviter);
+    await buy(app, buyer, 'tariff-500'); // through the API, now: inside the configured window
+    expect(await mainBalance(app, inviter.id, 'DXN')).toBe(1000n * DXN);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   nodeIncome,
   quickStartDue,
   type TNodeKind,
-  type TPlan,
   type TPosting,
   type TWindows,
 } from '@portal/compensation';
@@ -41,19 +40,20 @@ const utcDate = (at: Date): string => at.toISOString().slice(0, 10);
  * its transaction): the Hot Winter gift to the buyer's inviter when `now` is inside the promo
  * window, then quick start for the buyer (who may now hold a tariff of 500 or more) and for their
  * inviter (who has one more invitee with a tariff): buyer first, then the inviter, the order every
- * purchase locks windows in. `plan` lets a test move the promo window.
+ * purchase locks windows in. `hotWinter` is the configured promo window (HOT_WINTER_FROM/TO), the
+ * plan's by default.
  */
 export async function postTariffBonuses(
   tx: Db,
   purchase: TPurchaseRow,
   now = new Date(),
-  plan: Pick<TPlan, 'hotWinter'> = PLAN,
+  hotWinter: { from: string; to: string } = PLAN.hotWinter,
 ): Promise<void> {
   const [mentor] = await repo.sponsorChain(tx, purchase.userId, 1);
   // A partner registered without a code has no inviter: the company root gets no gift, no quick start.
   const inviter = mentor && !mentor.isCompanyRoot ? mentor : null;
   const gift = hotWinterGift(
-    { ...PLAN, hotWinter: plan.hotWinter },
+    { ...PLAN, hotWinter: { ...PLAN.hotWinter, ...hotWinter } },
     { id: String(purchase.id), buyerId: String(purchase.userId), at: now },
     inviter ? String(inviter.userId) : null,
   );

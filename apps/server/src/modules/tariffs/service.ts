@@ -97,7 +97,12 @@ export async function fillCapWindow(
  * (a priced request, then its confirmation paid from the USDT balance), the binary side and the
  * mentor rule (compensation-plan.md section 2; docs/shop.md "Tariffs").
  */
-export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
+export function createTariffs(deps: {
+  db: Db;
+  catalog: TCatalog;
+  /** The Hot Winter promo window (config.hotWinter); the plan's when not given. */
+  hotWinter?: { from: string; to: string };
+}) {
   const { db, catalog } = deps;
 
   async function tariff(tx: Db, id: number): Promise<TProductRow> {
@@ -262,7 +267,7 @@ export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
         // Pending lost profit is credited into the window at once, oldest first (section 5).
         await recoverLostProfit(tx, userId, opened, `tariff:${purchase.id}`, now);
         // Quick start and the Hot Winter gift see the window as it is now.
-        await postTariffBonuses(tx, purchase, now);
+        await postTariffBonuses(tx, purchase, now, deps.hotWinter);
         await grantDft(tx, userId, listPrice * USDT_TO_DFT, `tariff:${purchase.id}`, now);
         // An upgrade adds what the higher tariff includes beyond the one held; a new or renewed tariff all of it.
         const held = kind === 'upgrade' ? current : undefined;
