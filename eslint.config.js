@@ -11,6 +11,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 /** What a server module may import from another: its service.ts, and these files. */
 const serverModulePublic = [
   'accounts/repo.ts',
+  'compensation/periodic.ts',
   'ledger/accounts.ts',
   'ledger/balances.ts',
   'ledger/bounds.ts',

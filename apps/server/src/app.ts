@@ -55,6 +55,7 @@ import { explanationRoutes } from './modules/explanations/routes';
 import { createExplanations } from './modules/explanations/service';
 import { createTariffs } from './modules/tariffs/service';
 import { drainBinaryVolume } from './modules/binary/service';
+import { payLeaderPool, payNodeIncome } from './modules/compensation/periodic';
 import { expireLostProfits } from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
 import { ticketRoutes } from './modules/tickets/routes';
@@ -221,14 +222,14 @@ export async function buildApp({
     startJobs(app, [
       {
         name: 'token-pack-yields',
-        everyMs: 60 * 60 * 1000,
+        everyMs: 10 * 60 * 1000,
         run: async () => void (await payDueTokenPacks(db)),
       },
     ]);
   }
 
   // tariffs (packages)
-  const tariffs = createTariffs({ db, catalog });
+  const tariffs = createTariffs({ db, catalog, hotWinter: config.hotWinter });
   tariffRoutes(app, { tariffs });
   explanationRoutes(app, { explanations: createExplanations({ db }) });
   if (config.jobs) {
@@ -272,6 +273,9 @@ export async function buildApp({
   if (config.jobs) {
     startJobs(app, [
       { name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: async () => void (await unlockAllDue(db)) },
+      // Node income for each whole day a node has run; the leader pool of the month before, once.
+      { name: 'node-income', everyMs: 60 * 60 * 1000, run: async () => void (await payNodeIncome(db)) },
+      { name: 'leader-pool', everyMs: 60 * 60 * 1000, run: async () => void (await payLeaderPool(db)) },
     ]);
   }
 

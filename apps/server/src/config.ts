@@ -9,6 +9,7 @@ import {
   type TMinor,
   type TNetwork,
 } from '@portal/contracts';
+import { PLAN_V1 } from '@portal/compensation';
 import { z } from 'zod';
 
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
@@ -136,6 +137,9 @@ const ZEnv = z.object({
   USDT_EUR_RATE: rate.default('0.92'),
   /** The chain fee (DXN) of one day, 90% of which is shared among activated validator keys; 0 = off. */
   VALIDATOR_DAILY_FEE_DXN: decimal.default('0'),
+  /** The Hot Winter promo window [from, to) (compensation-plan.md section 9): the plan's dates by default. */
+  HOT_WINTER_FROM: z.iso.datetime({ offset: true }).default(PLAN_V1.hotWinter.from),
+  HOT_WINTER_TO: z.iso.datetime({ offset: true }).default(PLAN_V1.hotWinter.to),
 });
 
 export type TConfig = {
@@ -186,6 +190,8 @@ export type TConfig = {
   rates: { dxnUsdt: string; usdtEur: string };
   /** Validator keys: the daily DXN fee amount shared among activated keys (minor units; 0 = off). */
   validatorKeys: { dailyFeeDxn: TMinor };
+  /** The Hot Winter gift's window [from, to), ISO instants (HOT_WINTER_FROM, HOT_WINTER_TO). */
+  hotWinter: { from: string; to: string };
   /** The largest amount a request may carry, per currency; beyond it a 400. */
   amountMax: Record<TCurrency, TMinor>;
 };
@@ -287,12 +293,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     validatorKeys: {
       dailyFeeDxn: amountBound(env.VALIDATOR_DAILY_FEE_DXN, 'DXN', 'VALIDATOR_DAILY_FEE_DXN'),
     },
+    hotWinter: hotWinterWindow(env.HOT_WINTER_FROM, env.HOT_WINTER_TO),
     amountMax: {
       USDT: amountBound(env.AMOUNT_MAX_USDT, 'USDT', 'AMOUNT_MAX_USDT'),
       DXN: amountBound(env.AMOUNT_MAX_DXN, 'DXN', 'AMOUNT_MAX_DXN'),
       DFT: amountBound(env.AMOUNT_MAX_DFT, 'DFT', 'AMOUNT_MAX_DFT'),
     },
   };
+}
+
+function hotWinterWindow(from: string, to: string): { from: string; to: string } {
+  if (Date.parse(to) <= Date.parse(from))
+    throw new ConfigError('HOT_WINTER_TO: must be after HOT_WINTER_FROM');
+  return { from, to };
 }
 
 function minorOf(text: string, currency: TCurrency, name: string): TMinor {

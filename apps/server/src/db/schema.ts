@@ -700,6 +700,8 @@ export const purchases = pgTable(
   },
   (t) => [
     uniqueIndex('purchases_reference_key').on(t.reference),
+    /** The leader pool sums a calendar month's volume (issue 8). */
+    index('purchases_created_idx').on(t.createdAt),
     index('purchases_user_idx').on(t.userId, t.id),
     index('purchases_product_idx').on(t.productId),
     check('purchases_units_check', sql`${t.units} > 0`),
@@ -870,9 +872,17 @@ export const nodes = pgTable(
     upgradedFromId: bigint('upgraded_from_id', { mode: 'number' }),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
+    /**
+     * Node income (issue 8) is paid up to this instant: each whole day after it is due. Starts at
+     * the node's creation (the default `now()` of its insert) and advances by whole days.
+     */
+    incomePaidUntil: timestamp('income_paid_until', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('nodes_user_idx').on(t.userId, t.kind, t.status),
+    index('nodes_income_due_idx')
+      .on(t.incomePaidUntil)
+      .where(sql`${t.status} = 'active'`),
     check('nodes_kind_check', sql`${t.kind} in ('device', 'virtual')`),
     check('nodes_status_check', sql`${t.status} in ('active', 'upgraded', 'canceled')`),
   ],
@@ -895,9 +905,14 @@ export const tokenPacks = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     /** Pack years whose yield was paid (and, after the last, the principal released). */
     yearsPaid: integer('years_paid').notNull().default(0),
+    /** When the next pack year ends (its yield is due); null once every year is paid. */
+    nextPayoutAt: timestamp('next_payout_at', { withTimezone: true }),
   },
   (t) => [
     index('token_packs_user_idx').on(t.userId, t.id),
+    index('token_packs_next_payout_idx')
+      .on(t.nextPayoutAt)
+      .where(sql`${t.nextPayoutAt} is not null`),
     index('token_packs_due_idx')
       .on(t.startsAt)
       .where(sql`${t.yearsPaid} < ${t.years}`),
@@ -1035,6 +1050,10 @@ export const payouts = pgTable(
   (t) => [
     index('payouts_purchase_idx').on(t.purchaseId),
     index('payouts_payee_idx').on(t.payeeId, t.id),
+    /** Quick start is paid once per partner (credited or lost). */
+    uniqueIndex('payouts_quick_start_key')
+      .on(t.payeeId)
+      .where(sql`${t.bonusType} = 'quick_start'`),
     check('payouts_source_check', sql`${t.purchaseId} is not null or ${t.period} is not null`),
     check(
       'payouts_amounts_check',
@@ -1073,5 +1092,31 @@ export const lostProfits = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.closedAt} is null`),
     check('lost_profits_amount_check', sql`${t.amount} > 0 and ${t.recovered} between 0 and ${t.amount}`),
+  ],
+);
+
+/**
+ * The leader pool of a calendar month (issue 8), paid once: the row is inserted first in the
+ * transaction that pays it, so a second run (any process) finds the month taken. Records the
+ * month's company BV, the pool (1%), the equal share, how many Diamonds shared it and what the
+ * company kept.
+ */
+export const leaderPoolMonths = pgTable(
+  'leader_pool_months',
+  {
+    /** 'YYYY-MM' (UTC). */
+    period: text('period').primaryKey(),
+    bv: bigint('bv', { mode: 'bigint' }).notNull(),
+    pool: bigint('pool', { mode: 'bigint' }).notNull(),
+    share: bigint('share', { mode: 'bigint' }).notNull(),
+    payees: integer('payees').notNull(),
+    companyRemainder: bigint('company_remainder', { mode: 'bigint' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'leader_pool_months_amounts_check',
+      sql`${t.bv} >= 0 and ${t.pool} >= 0 and ${t.share} >= 0 and ${t.payees} >= 0 and ${t.companyRemainder} >= 0`,
+    ),
   ],
 );

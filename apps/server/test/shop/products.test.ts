@@ -527,7 +527,7 @@ describe('token packs', () => {
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
-  test('a read pays what is due without the job having run, and shows the next payout date', async () => {
+  test('a read shows what is due without paying it (the job pays it), and shows the next payout date', async () => {
     const app = await rated();
     const { db } = app.database;
     const partner = await funded(app, '1000');
@@ -547,7 +547,7 @@ describe('token packs', () => {
     // A year passes (the pack started a year and a minute ago); no job runs.
     const started = new Date(Date.now() - 60_000);
     started.setUTCFullYear(started.getUTCFullYear() - 1);
-    await db.update(tokenPacks).set({ startsAt: started });
+    await db.update(tokenPacks).set({ startsAt: started, nextPayoutAt: packYearEnd(started, 1) });
     const after = await call(app, 'GET', MY_PACKS, { token: partner.token });
     expect(after.body[0]).toMatchObject({
       years_paid: 1,
@@ -555,9 +555,13 @@ describe('token packs', () => {
       status: 'completed',
       next_payout_at: null,
     });
+    // A partner's request never runs the job: the balance waits for it.
+    expect((await balances(app, partner.token)).dexnet).toBe('0.00000000');
+    expect(await payDueTokenPacks(db)).toBe(1);
     expect((await balances(app, partner.token)).dexnet).toBe('11500.00000000');
-    // Read again: nothing more.
+    // Read and run again: nothing more.
     await call(app, 'GET', MY_PACKS, { token: partner.token });
+    expect(await payDueTokenPacks(db)).toBe(0);
     expect((await balances(app, partner.token)).dexnet).toBe('11500.00000000');
     const other = await registerPartner(app);
     expect((await call(app, 'GET', MY_PACKS, { token: other.token })).body).toEqual([]);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { TCurrency } from '@portal/contracts';
 import { type Db, idArray, queryRows } from '../../db/client';
-import { capWindows, ledgerAccounts, lostProfits, payouts } from '../../db/schema';
+import { capWindows, ledgerAccounts, leaderPoolMonths, lostProfits, nodes, payouts } from '../../db/schema';
 
 export type TPayoutRow = typeof payouts.$inferSelect;
 export type TNewPayout = typeof payouts.$inferInsert;
@@ -276,4 +276,133 @@ export async function sponsorChains(
   );
   for (const row of rows) chains.get(Number(row.user_id))!.push(Number(row.upline_id));
   return chains;
+}
+
+// ---- periodic bonuses ------------------------------------------------------------------------------
+
+/**
+ * Locks the partner's open cap window (quick start: two purchases that could each complete a
+ * partner's quick start run one after the other here) and answers its tariff's product code.
+ */
+export async function lockOpenWindowOf(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; code: string } | undefined> {
+  const [row] = await queryRows<{ id: string; code: string }>(
+    db,
+    sql`select w.id::text as id, p.code from cap_windows w join products p on p.id = w.product_id
+        where w.user_id = ${userId} and w.closed_at is null
+        for update of w`,
+  );
+  return row && { id: Number(row.id), code: row.code };
+}
+
+/** Whether the partner has a quick start payout (credited or lost). */
+export async function hasQuickStart(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.payeeId, userId), eq(payouts.bonusType, 'quick_start')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** When the partner first bought a tariff (completed purchases), or null. */
+export async function firstTariffAt(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await queryRows<{ at: string | null }>(
+    db,
+    sql`select min(created_at)::text as at from purchases
+        where user_id = ${userId} and kind = 'tariff' and status = 'completed'`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Tariff purchases (completed) of the partner's direct invitees: who, which tariff, when. */
+export async function inviteeTariffPurchases(
+  db: Db,
+  mentorId: number,
+): Promise<{ inviteeId: number; code: string; at: Date }[]> {
+  const rows = await queryRows<{ user_id: string; code: string; at: string }>(
+    db,
+    sql`select p.user_id::text as user_id, pr.code, p.created_at::text as at
+        from users u
+        join purchases p on p.user_id = u.id and p.kind = 'tariff' and p.status = 'completed'
+        join products pr on pr.id = p.product_id
+        where u.mentor_id = ${mentorId}`,
+  );
+  return rows.map((row) => ({ inviteeId: Number(row.user_id), code: row.code, at: new Date(row.at) }));
+}
+
+export type TDueNode = {
+  id: number;
+  userId: number;
+  kind: string;
+  purchaseId: number | null;
+  orderId: number | null;
+  hostingUserId: number | null;
+  incomePaidUntil: Date;
+};
+
+/**
+ * Claims up to `limit` active nodes with a whole day of income due by `now` (paid until
+ * `now - 1 day` or earlier), oldest due first, by the partial index on income_paid_until; locked
+ * until the caller's transaction ends and skipped by any other run meanwhile.
+ */
+export function claimDueNodes(db: Db, dueBefore: Date, limit: number) {
+  return db
+    .select({
+      id: nodes.id,
+      userId: nodes.userId,
+      kind: nodes.kind,
+      purchaseId: nodes.purchaseId,
+      orderId: nodes.orderId,
+      hostingUserId: nodes.hostingUserId,
+      incomePaidUntil: nodes.incomePaidUntil,
+    })
+    .from(nodes)
+    .where(and(eq(nodes.status, 'active'), lte(nodes.incomePaidUntil, dueBefore)))
+    .orderBy(asc(nodes.incomePaidUntil))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function advanceNodeIncome(db: Db, id: number, paidUntil: Date): Promise<void> {
+  await db.update(nodes).set({ incomePaidUntil: paidUntil }).where(eq(nodes.id, id));
+}
+
+/** Takes a month for the leader pool; false when it was taken (paid) before. */
+export async function claimLeaderPoolMonth(db: Db, period: string): Promise<boolean> {
+  const rows = await db
+    .insert(leaderPoolMonths)
+    .values({ period, bv: 0n, pool: 0n, share: 0n, payees: 0, companyRemainder: 0n })
+    .onConflictDoNothing({ target: leaderPoolMonths.period })
+    .returning({ period: leaderPoolMonths.period });
+  return rows.length === 1;
+}
+
+export async function recordLeaderPoolMonth(
+  db: Db,
+  row: Omit<typeof leaderPoolMonths.$inferInsert, 'paidAt'>,
+): Promise<void> {
+  await db.update(leaderPoolMonths).set(row).where(eq(leaderPoolMonths.period, row.period));
+}
+
+/** Company BV of purchases made in [from, to) and not refunded (by the created_at index). */
+export async function volumeBetween(db: Db, from: Date, to: Date): Promise<bigint> {
+  const [row] = await queryRows<{ total: string | null }>(
+    db,
+    sql`select sum(bv)::text as total from purchases
+        where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
+          and status = 'completed'`,
+  );
+  return BigInt(row?.total ?? '0');
+}
+
+/** Partners holding `rank` now (binary_legs.rank), by id. */
+export async function partnersOfRank(db: Db, rank: string): Promise<number[]> {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select user_id::text as user_id from binary_legs where rank = ${rank} order by user_id`,
+  );
+  return rows.map((row) => Number(row.user_id));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { nodes, products, purchases, tokenPacks } from '../../db/schema';
 
@@ -19,6 +19,7 @@ const nodeView = {
   upgradedFromId: nodes.upgradedFromId,
   status: nodes.status,
   createdAt: nodes.createdAt,
+  incomePaidUntil: nodes.incomePaidUntil,
   code: products.code,
   name: products.name,
   price: products.price,
@@ -85,36 +86,21 @@ export async function userTokenPacks(db: Db, userId: number) {
 }
 
 /**
- * Packs with a pack year not yet paid that started at `startedBefore` (a year ago) or before: the
- * candidates of a payout run, of one user or of everyone.
+ * Claims up to `limit` packs with a pack year ended by `now` (next_payout_at due), oldest due
+ * first, by the partial index on next_payout_at; locked until the caller's transaction ends and
+ * skipped by any other run meanwhile (`for update skip locked`), so each year is paid once.
  */
-export async function unfinishedPacks(
-  db: Db,
-  startedBefore: Date,
-  userId?: number,
-): Promise<TTokenPackRow[]> {
+export async function claimDuePacks(db: Db, now: Date, limit: number): Promise<TTokenPackRow[]> {
   return db
     .select()
     .from(tokenPacks)
-    .where(
-      and(
-        sql`${tokenPacks.yearsPaid} < ${tokenPacks.years}`,
-        lte(tokenPacks.startsAt, startedBefore),
-        userId === undefined ? undefined : eq(tokenPacks.userId, userId),
-      ),
-    )
-    .orderBy(asc(tokenPacks.id));
+    .where(and(isNotNull(tokenPacks.nextPayoutAt), lte(tokenPacks.nextPayoutAt, now)))
+    .orderBy(asc(tokenPacks.nextPayoutAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
-/**
- * Moves a pack's paid years from `from` to `to`; false when another run moved them first (so the
- * yield of a year is paid once, whichever process gets there).
- */
-export async function advancePack(db: Db, id: number, from: number, to: number): Promise<boolean> {
-  const rows = await db
-    .update(tokenPacks)
-    .set({ yearsPaid: to })
-    .where(and(eq(tokenPacks.id, id), eq(tokenPacks.yearsPaid, from)))
-    .returning({ id: tokenPacks.id });
-  return rows.length === 1;
+/** Records a claimed pack's paid years and when its next year ends (null when all are paid). */
+export async function advancePack(db: Db, id: number, yearsPaid: number, nextPayoutAt: Date | null) {
+  await db.update(tokenPacks).set({ yearsPaid, nextPayoutAt }).where(eq(tokenPacks.id, id));
 }

@@ -36,6 +36,7 @@ import {
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { postTransfer } from '../ledger/service';
+import { postAnnualMatching } from '../compensation/periodic';
 import { paidPrice, recordPurchase } from '../purchases/service';
 import { liveQuote } from '../rates/service';
 import { recordOperation } from '../statement/service';
@@ -67,75 +68,88 @@ export function yearsEnded(pack: Pick<TTokenPackRow, 'startsAt' | 'years'>, now:
 }
 
 /**
- * Pays what token packs owe by `now`: the yield of each ended pack year to the main DXN balance
- * (bonus_type token_package, reference token_pack:<id>:year:<n>), and after the last year the
- * principal from token_pack_locked to main. Of one user (a read) or of all (the job). Safe to run
- * at any time from any process: a pack advances only from the years it was read at, and each
- * transfer is posted once per reference.
+ * The token pack job: pays what packs owe by `now`: the yield of each ended pack year to the main
+ * DXN balance (bonus_type token_package, reference token_pack:<id>:year:<n>) with its annual
+ * matching to the owner's upline (modules/compensation), and after the last year the principal
+ * from token_pack_locked to main. Drains every pack due, `batch` per transaction, claimed by the
+ * due-time index (next_payout_at) with `for update skip locked`, so several processes share the
+ * work and each year is paid once. Never in a partner's request: a read shows the years ended as
+ * paid (toTokenPack) until the job pays them. Answers how many pack years it paid.
  */
-export async function payDueTokenPacks(db: Db, now = new Date(), userId?: number): Promise<number> {
-  const yearAgo = new Date(now.getTime());
-  yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
+export async function payDueTokenPacks(db: Db, now = new Date(), batch = 100): Promise<number> {
   let paid = 0;
-  // A pack whose first year ended started a year ago or earlier (packYearEnd is the same date a year on).
-  for (const pack of await repo.unfinishedPacks(db, yearAgo, userId)) {
-    const due = yearsEnded(pack, now);
-    if (due <= pack.yearsPaid) continue;
-    await db.transaction(async (tx) => {
-      if (!(await repo.advancePack(tx, pack.id, pack.yearsPaid, due))) return;
-      const yearly = tokenPackYearYield(pack.principal, pack.yieldBp);
-      for (let year = pack.yearsPaid + 1; year <= due; year += 1) {
-        paid += 1;
-        if (yearly === 0n) continue;
-        const reference = `token_pack:${pack.id}:year:${year}`;
-        await postTransfer(tx, {
-          operationType: 'bonus',
-          bonusType: 'token_package',
-          reference,
-          details: { token_pack_id: pack.id, year },
-          legs: [
-            { account: companyAccount('DXN', COMPANY_PURPOSES.productYields), amount: minor(-yearly, 'DXN') },
-            { account: userAccount(pack.userId, 'DXN'), amount: minor(yearly, 'DXN') },
-          ],
-        });
-        await recordOperation(tx, {
-          userId: pack.userId,
-          operationType: 'bonus',
-          bonusType: 'token_package',
-          currency: 'DXN',
-          amount: yearly,
-          status: 'completed',
-          reference,
-          details: { token_pack_id: pack.id, year },
-        });
-      }
-      if (due === pack.years) {
-        const reference = `token_pack:${pack.id}:release`;
-        await postTransfer(tx, {
-          operationType: 'transfer',
-          reference,
-          details: { token_pack_id: pack.id },
-          legs: [
-            {
-              account: userAccount(pack.userId, 'DXN', 'token_pack_locked'),
-              amount: minor(-pack.principal, 'DXN'),
-            },
-            { account: userAccount(pack.userId, 'DXN'), amount: minor(pack.principal, 'DXN') },
-          ],
-        });
-        await recordOperation(tx, {
-          userId: pack.userId,
-          operationType: 'transfer',
-          currency: 'DXN',
-          amount: pack.principal,
-          status: 'completed',
-          reference,
-          details: { token_pack_id: pack.id, released: true },
-        });
-      }
+  for (;;) {
+    const claimed = await db.transaction(async (tx) => {
+      const packs = await repo.claimDuePacks(tx, now, batch);
+      for (const pack of packs) paid += await payPack(tx, pack, now);
+      return packs.length;
+    });
+    if (claimed < batch) return paid;
+  }
+}
+
+/** A claimed pack's years ended by `now`, in the caller's transaction; how many. */
+async function payPack(tx: Db, pack: TTokenPackRow, now: Date): Promise<number> {
+  const due = yearsEnded(pack, now);
+  await repo.advancePack(
+    tx,
+    pack.id,
+    Math.max(due, pack.yearsPaid),
+    due < pack.years ? packYearEnd(pack.startsAt, due + 1) : null,
+  );
+  if (due <= pack.yearsPaid) return 0;
+  const yearly = tokenPackYearYield(pack.principal, pack.yieldBp);
+  for (let year = pack.yearsPaid + 1; year <= due; year += 1) {
+    if (yearly === 0n) continue;
+    const reference = `token_pack:${pack.id}:year:${year}`;
+    await postTransfer(tx, {
+      operationType: 'bonus',
+      bonusType: 'token_package',
+      reference,
+      details: { token_pack_id: pack.id, year },
+      legs: [
+        { account: companyAccount('DXN', COMPANY_PURPOSES.productYields), amount: minor(-yearly, 'DXN') },
+        { account: userAccount(pack.userId, 'DXN'), amount: minor(yearly, 'DXN') },
+      ],
+    });
+    await recordOperation(tx, {
+      userId: pack.userId,
+      operationType: 'bonus',
+      bonusType: 'token_package',
+      currency: 'DXN',
+      amount: yearly,
+      status: 'completed',
+      reference,
+      details: { token_pack_id: pack.id, year },
+    });
+    // Annual matching of this pack year's yield, with it (compensation-plan.md section 4).
+    await postAnnualMatching(tx, pack, year, yearly, packYearEnd(pack.startsAt, year));
+  }
+  if (due === pack.years) {
+    const reference = `token_pack:${pack.id}:release`;
+    await postTransfer(tx, {
+      operationType: 'transfer',
+      reference,
+      details: { token_pack_id: pack.id },
+      legs: [
+        {
+          account: userAccount(pack.userId, 'DXN', 'token_pack_locked'),
+          amount: minor(-pack.principal, 'DXN'),
+        },
+        { account: userAccount(pack.userId, 'DXN'), amount: minor(pack.principal, 'DXN') },
+      ],
+    });
+    await recordOperation(tx, {
+      userId: pack.userId,
+      operationType: 'transfer',
+      currency: 'DXN',
+      amount: pack.principal,
+      status: 'completed',
+      reference,
+      details: { token_pack_id: pack.id, released: true },
     });
   }
-  return paid;
+  return due - pack.yearsPaid;
 }
 
 /** A pack as its owner sees it at `now` (after the payouts due by then). */
@@ -373,6 +387,7 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
           years,
           yieldBp,
           startsAt: now,
+          nextPayoutAt: packYearEnd(now, 1),
         });
         const reference = `token_pack:${pack.id}:lock`;
         await postTransfer(tx, {
@@ -401,9 +416,8 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
       });
     },
 
-    /** The partner's packs with their next payout; what is due by `now` is paid first. */
+    /** The partner's packs with their next payout (the years ended by `now` show as paid; the job pays them). */
     async tokenPacks(userId: number, now = new Date()): Promise<TTokenPack[]> {
-      await payDueTokenPacks(db, now, userId);
       return (await repo.userTokenPacks(db, userId)).map((row) => toTokenPack(row, now));
     },
 

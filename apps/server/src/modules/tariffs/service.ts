@@ -19,6 +19,7 @@ import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
 import { findProduct, unitPrice, type TCatalog, type TPricing, type TProductRow } from '../catalog/service';
 import { pendingLostProfit, recoverLostProfit } from '../compensation/service';
+import { postTariffBonuses } from '../compensation/periodic';
 import { grantDft } from '../dft/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { createIncludedOrders } from '../orders/service';
@@ -96,7 +97,12 @@ export async function fillCapWindow(
  * (a priced request, then its confirmation paid from the USDT balance), the binary side and the
  * mentor rule (compensation-plan.md section 2; docs/shop.md "Tariffs").
  */
-export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
+export function createTariffs(deps: {
+  db: Db;
+  catalog: TCatalog;
+  /** The Hot Winter promo window (config.hotWinter); the plan's when not given. */
+  hotWinter?: { from: string; to: string };
+}) {
   const { db, catalog } = deps;
 
   async function tariff(tx: Db, id: number): Promise<TProductRow> {
@@ -260,6 +266,8 @@ export function createTariffs(deps: { db: Db; catalog: TCatalog }) {
         }
         // Pending lost profit is credited into the window at once, oldest first (section 5).
         await recoverLostProfit(tx, userId, opened, `tariff:${purchase.id}`, now);
+        // Quick start and the Hot Winter gift see the window as it is now.
+        await postTariffBonuses(tx, purchase, now, deps.hotWinter);
         await grantDft(tx, userId, listPrice * USDT_TO_DFT, `tariff:${purchase.id}`, now);
         // An upgrade adds what the higher tariff includes beyond the one held; a new or renewed tariff all of it.
         const held = kind === 'upgrade' ? current : undefined;
