@@ -190,8 +190,9 @@ describe('binary volume worker', () => {
 
     // M: invites 105 + 35 + 105, binary 50 + 100. U2: invite 35 (M), matching of M's invites
     // 1.05 + 0.35 + 1.05 and of M's binary 0.50 + 1.00. U1 (depth 1): invite 3.50 (U2), matching
-    // of U2's invite 0.35; level 2 of M's bonuses is beyond its depth.
-    expect((await balances(app, m.token)).usdt).toBe('99895.000000');
+    // of U2's invite 0.35; level 2 of M's bonuses is beyond its depth. M's third invitee buying
+    // 500 or more within 30 days of M's tariff also pays M's quick start 300 (no matching).
+    expect((await balances(app, m.token)).usdt).toBe('100195.000000');
     expect((await balances(app, u2.token)).usdt).toBe('38.950000');
     expect((await balances(app, u1.token)).usdt).toBe('3.850000');
     expect((await ledgerHealth(app)).ok).toBe(true);
@@ -284,8 +285,9 @@ describe('binary volume worker', () => {
     await buy(app, c, 'tariff-500');
     await drain(app);
     expect((await binaryPayouts(app, m)).filter((row) => row.bonusType === 'qualification')).toHaveLength(2);
-    // M: 100000 - 3000 + invites 3150 x 2 + 35 + binary 4500 + 100 + 500.
-    expect((await balances(app, m.token)).usdt).toBe('108435.000000');
+    // M: 100000 - 3000 + invites 3150 x 2 + 35 + binary 4500 + 100 + 500, and the quick start
+    // 300 (C is the third invitee buying 500 or more within 30 days).
+    expect((await balances(app, m.token)).usdt).toBe('108735.000000');
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
