@@ -10,6 +10,7 @@ import { databaseUrl } from '../helpers/database';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { startServerProcess, type TServerProcess } from '../helpers/process';
+import { buyTariff } from '../helpers/tariffs';
 
 const USDT = 1_000_000n;
 const usdt = (whole: number | bigint) => BigInt(whole) * USDT;
@@ -27,26 +28,9 @@ async function side(app: TTestApp, who: TPartner, leg: 'left' | 'right') {
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
 
-/** Buys a tariff through the API (request, then confirm). */
+/** Buys a tariff through the API (request, then confirm); the purchase's id. */
 async function buy(app: TTestApp, buyer: TPartner, code: string) {
-  const [product] = await queryRows<{ id: string }>(
-    app.database.db,
-    sql`select id::text as id from products where code = ${code}`,
-  );
-  const request = await post(
-    app,
-    '/api/v1/mlm/package/purchase/request/',
-    { package_id: Number(product!.id), mentor_confirmed: true, terms_accepted: true },
-    buyer.token,
-  );
-  expect(request.status, JSON.stringify(request.body)).toBe(200);
-  const paid = await post(
-    app,
-    '/api/v1/mlm/package/purchase/confirm/',
-    { request_id: request.body.request_id },
-    buyer.token,
-  );
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  await buyTariff(app, buyer, code);
   const [row] = await queryRows<{ id: string }>(
     app.database.db,
     sql`select max(id)::text as id from purchases where user_id = ${buyer.id}`,

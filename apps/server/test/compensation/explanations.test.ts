@@ -7,6 +7,7 @@ import { recordPurchase, refundPurchase } from '../../src/modules/purchases/serv
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust } from '../helpers/money';
+import { buyTariff } from '../helpers/tariffs';
 
 const USDT = 1_000_000n;
 const DAY_MS = 24 * 3600 * 1000;
@@ -24,24 +25,6 @@ async function partner(app: TTestApp, usdt: string, mentor?: TPartner, names: Re
   });
   if (usdt !== '0') await adjust(app, created.id, 'USDT', usdt);
   return created;
-}
-
-async function buy(app: TTestApp, buyer: TPartner, code: string) {
-  const product = (await catalogOf(app).findByCode(app.database.db, code))!;
-  const quote = await post(
-    app,
-    '/api/v1/mlm/package/purchase/request/',
-    { package_id: product.id, mentor_confirmed: true, terms_accepted: true },
-    buyer.token,
-  );
-  expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-  const paid = await post(
-    app,
-    '/api/v1/mlm/package/purchase/confirm/',
-    { request_id: quote.body.request_id },
-    buyer.token,
-  );
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
 }
 
 /** A tariff bought with a promo code, through recordPurchase (the promotions issue checks codes). */
@@ -94,8 +77,8 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
     const app = await testApp();
     const mentor = await partner(app, '500', undefined, { first_name: 'Mona' });
     const buyer = await partner(app, '1500', mentor, { first_name: 'Bruno', username: 'bruno' });
-    await buy(app, mentor, 'tariff-500');
-    await buy(app, buyer, 'tariff-1500');
+    await buyTariff(app, mentor, 'tariff-500');
+    await buyTariff(app, buyer, 'tariff-1500');
 
     const [line] = await statementPayouts(app, mentor);
     expect(line?.type).toBe('invite');
@@ -131,8 +114,8 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
     const mentor = await partner(app, '500');
     const buyer = await partner(app, '500', mentor);
     const stranger = await partner(app, '0');
-    await buy(app, mentor, 'tariff-500'); // the root's invite lands on the company account
-    await buy(app, buyer, 'tariff-500');
+    await buyTariff(app, mentor, 'tariff-500'); // the root's invite lands on the company account
+    await buyTariff(app, buyer, 'tariff-500');
     const [line] = await statementPayouts(app, mentor);
     const companyShare = (
       await app.database.db.select().from(payouts).where(eq(payouts.toCompany, true))
@@ -180,9 +163,9 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
     const a = await partner(app, '1500', undefined, { first_name: 'Alma' });
     const b = await partner(app, '500', a, { first_name: 'Bea' });
     const c = await partner(app, '500', b, { first_name: 'Cid' });
-    await buy(app, a, 'tariff-1500');
-    await buy(app, b, 'tariff-500');
-    await buy(app, c, 'tariff-500');
+    await buyTariff(app, a, 'tariff-1500');
+    await buyTariff(app, b, 'tariff-500');
+    await buyTariff(app, c, 'tariff-500');
 
     const matching = (await statementPayouts(app, a)).filter((line) => line.type === 'matching').at(-1)!;
     const answer = await get(app, PAYOUT(matching.payoutId), a);
@@ -199,7 +182,7 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
 
     // The code owner is in another line: the buyer (invited by b) is not in the owner's downline.
     const owner = await partner(app, '500', undefined, { first_name: 'Otto' });
-    await buy(app, owner, 'tariff-500');
+    await buyTariff(app, owner, 'tariff-500');
     const customer = await partner(app, '500', b, { first_name: 'Secret' });
     await buyWithPromo(app, customer, 'tariff-500', owner.id);
     const promo = (await statementPayouts(app, owner)).find((line) => line.type === 'dexid_promo')!;
@@ -226,7 +209,7 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
     const { db } = app.database;
     const mentor = await partner(app, '500');
     const buyer = await partner(app, '500', mentor);
-    await buy(app, buyer, 'tariff-500'); // mentor has no tariff: 35 lost
+    await buyTariff(app, buyer, 'tariff-500'); // mentor has no tariff: 35 lost
     const [payout] = await payoutsOf(app, mentor);
     expect(await statementPayouts(app, mentor)).toEqual([]); // nothing credited, no line
 
@@ -269,7 +252,7 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
 
     // Recovered by a tariff bought within 7 days.
     await adjust(app, mentor.id, 'USDT', '500');
-    await buy(app, mentor, 'tariff-500');
+    await buyTariff(app, mentor, 'tariff-500');
     expect((await get(app, PAYOUT(payout!.id), mentor)).body.lost_profit).toMatchObject({
       recovered: '35.000000',
       pending: '0.000000',
@@ -280,7 +263,7 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
     // A second entry past its deadline (the job has not run yet): expired, not pending.
     const other = await partner(app, '500');
     const late = await partner(app, '500', other);
-    await buy(app, late, 'tariff-500');
+    await buyTariff(app, late, 'tariff-500');
     const [otherPayout] = await payoutsOf(app, other);
     await db
       .update(lostProfits)
@@ -299,7 +282,7 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
     const mentor = await partner(app, '0');
     for (let index = 0; index < 3; index += 1) {
       const buyer = await partner(app, '500', mentor);
-      await buy(app, buyer, 'tariff-500');
+      await buyTariff(app, buyer, 'tariff-500');
     }
     const rows = await db
       .select()
@@ -332,9 +315,9 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
     const idle = await partner(app, '0');
     const buyer = await partner(app, '3000', mentor);
     const other = await partner(app, '500', idle);
-    await buy(app, mentor, 'tariff-50'); // cap 250
-    await buy(app, buyer, 'tariff-3000'); // invite 210, all credited
-    await buy(app, other, 'tariff-500'); // idle has no tariff: 35 lost
+    await buyTariff(app, mentor, 'tariff-50'); // cap 250
+    await buyTariff(app, buyer, 'tariff-3000'); // invite 210, all credited
+    await buyTariff(app, other, 'tariff-500'); // idle has no tariff: 35 lost
     const [credited] = await payoutsOf(app, mentor);
     const [lost] = await payoutsOf(app, idle);
     for (const payout of [credited!, lost!]) {
@@ -359,8 +342,8 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
     const upper = await partner(app, '0');
     const ownInvitee = await partner(app, '500', upper);
     const stranger = await partner(app, '500', undefined, { first_name: 'Hidden' });
-    await buy(app, ownInvitee, 'tariff-500');
-    await buy(app, stranger, 'tariff-500');
+    await buyTariff(app, ownInvitee, 'tariff-500');
+    await buyTariff(app, stranger, 'tariff-500');
     const purchaseOf = async (who: TPartner) =>
       (await db.select().from(purchases).where(eq(purchases.userId, who.id)))[0]!;
     const binary = (purchase: { id: number }) => ({
@@ -446,7 +429,7 @@ describe('the what-if numbers: GET /api/v1/mlm/binary/what-if/', () => {
     };
     expect((await get(app, WHAT_IF, me)).body).toEqual(zeros);
 
-    await buy(app, me, 'tariff-500');
+    await buyTariff(app, me, 'tariff-500');
     await db.insert(binaryLegs).values({
       userId: me.id,
       leftUnpaid: 1200n * USDT,

@@ -7,6 +7,7 @@ import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
 import { SHIPPING } from '../helpers/shop';
+import { buyTariff } from '../helpers/tariffs';
 
 /**
  * docs/golden-scenarios.md, run through the HTTP API: every table cell of the document is
@@ -59,8 +60,6 @@ function usdt(text: string): string {
   return formatMinor(amount, 'USDT');
 }
 
-const REQUEST = '/api/v1/mlm/package/purchase/request/';
-const CONFIRM = '/api/v1/mlm/package/purchase/confirm/';
 const ACTIVE = '/api/v1/mlm/package/active/';
 const TICKET_PRICE = '750';
 
@@ -82,24 +81,16 @@ function expectCreated(response: { status: number; body: unknown }, status = 201
   expect(response.status, JSON.stringify(response.body)).toBe(status);
 }
 
-async function buyTariff(run: TRun, name: string, price: string, kinds: string[]) {
-  const buyer = who(run, name);
-  const quote = await post(
-    run.app,
-    REQUEST,
-    { package_id: run.products.get(`tariff-${price}`), mentor_confirmed: true, terms_accepted: true },
-    buyer.token,
-  );
-  expectCreated(quote, 200);
-  expect(kinds).toContain(quote.body.kind);
-  const paid = await post(run.app, CONFIRM, { request_id: quote.body.request_id }, buyer.token);
-  expectCreated(paid, 200);
+/** `name` buys tariff `price`; the quote was of one of `kinds`. */
+async function buyAs(run: TRun, name: string, price: string, kinds: string[]) {
+  const { quote } = await buyTariff(run.app, who(run, name), `tariff-${price}`);
+  expect(kinds).toContain(quote.kind);
 }
 
 /** The document's actions, each as the partner (or the admin) does it through the API. */
 const ACTIONS: [RegExp, (run: TRun, match: RegExpExecArray) => Promise<void>][] = [
-  [/^(\w+) buys tariff (\d+)$/, (run, [, name, price]) => buyTariff(run, name!, price!, ['new', 'renewal'])],
-  [/^(\w+) upgrades to tariff (\d+)$/, (run, [, name, price]) => buyTariff(run, name!, price!, ['upgrade'])],
+  [/^(\w+) buys tariff (\d+)$/, (run, [, name, price]) => buyAs(run, name!, price!, ['new', 'renewal'])],
+  [/^(\w+) upgrades to tariff (\d+)$/, (run, [, name, price]) => buyAs(run, name!, price!, ['upgrade'])],
   [
     /^(\w+) buys a validator key$/,
     async (run, [, name]) =>

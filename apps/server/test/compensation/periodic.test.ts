@@ -23,9 +23,8 @@ import { createTariffs } from '../../src/modules/tariffs/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, ledgerHealth } from '../helpers/money';
+import { buyTariff, quoteTariff } from '../helpers/tariffs';
 
-const REQUEST = '/api/v1/mlm/package/purchase/request/';
-const CONFIRM = '/api/v1/mlm/package/purchase/confirm/';
 const QUOTE = '/api/v1/mlm/usdt_dexnet_rate/';
 const BUY_PACK = '/api/v1/token_pack/purchase/';
 const USDT = 1_000_000n;
@@ -44,26 +43,6 @@ async function partner(app: TTestApp, usdt: string, mentor?: TPartner): Promise<
   if (usdt !== '0') await adjust(app, created.id, 'USDT', usdt);
   return created;
 }
-
-async function quoteTariff(app: TTestApp, buyer: TPartner, code: string): Promise<string> {
-  const product = (await catalogOf(app).findByCode(app.database.db, code))!;
-  const response = await post(
-    app,
-    REQUEST,
-    { package_id: product.id, mentor_confirmed: true, terms_accepted: true },
-    buyer.token,
-  );
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.request_id as string;
-}
-
-/** A tariff bought through the API (quote, confirm). */
-async function buy(app: TTestApp, buyer: TPartner, code: string) {
-  const requestId = await quoteTariff(app, buyer, code);
-  const paid = await call(app, 'POST', CONFIRM, { token: buyer.token, body: { request_id: requestId } });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-}
-
 /** A tariff confirmed at `now` (the service's clock, as the route passes it). */
 async function buyAt(app: TTestApp, buyer: TPartner, code: string, now: Date) {
   const requestId = await quoteTariff(app, buyer, code);
@@ -135,7 +114,7 @@ describe('quick start', () => {
   test('paid at the 3rd invitee with a tariff of 500 or more, once; a 50 tariff does not count', async () => {
     const app = await testApp();
     const p = await partner(app, '500');
-    await buy(app, p, 'tariff-500');
+    await buyTariff(app, p, 'tariff-500');
     const invitees = [
       await partner(app, '500', p),
       await partner(app, '1500', p),
@@ -143,12 +122,12 @@ describe('quick start', () => {
       await partner(app, '500', p),
       await partner(app, '500', p),
     ];
-    await buy(app, invitees[0]!, 'tariff-500');
-    await buy(app, invitees[1]!, 'tariff-1500');
-    await buy(app, invitees[2]!, 'tariff-50');
+    await buyTariff(app, invitees[0]!, 'tariff-500');
+    await buyTariff(app, invitees[1]!, 'tariff-1500');
+    await buyTariff(app, invitees[2]!, 'tariff-50');
     expect(await payoutsTo(app, p.id, 'quick_start')).toHaveLength(0);
 
-    await buy(app, invitees[3]!, 'tariff-500'); // the 3rd invitee with 500 or more
+    await buyTariff(app, invitees[3]!, 'tariff-500'); // the 3rd invitee with 500 or more
     const [quick] = await payoutsTo(app, p.id, 'quick_start');
     const [third] = await app.database.db
       .select()
@@ -168,7 +147,7 @@ describe('quick start', () => {
     expect(await mainBalance(app, p.id, 'USDT')).toBe(478_500_000n);
     expect((await openWindow(app, p.id)).earned).toBe(478_500_000n);
 
-    await buy(app, invitees[4]!, 'tariff-500'); // a 4th: nothing more
+    await buyTariff(app, invitees[4]!, 'tariff-500'); // a 4th: nothing more
     expect(await payoutsTo(app, p.id, 'quick_start')).toHaveLength(1);
     expect(await mainBalance(app, p.id, 'USDT')).toBe(513_500_000n);
     expect((await ledgerHealth(app)).ok).toBe(true);
@@ -177,28 +156,28 @@ describe('quick start', () => {
   test('not when the 3rd invitee buys after the 30 days', async () => {
     const app = await testApp();
     const p = await partner(app, '500');
-    await buy(app, p, 'tariff-500');
+    await buyTariff(app, p, 'tariff-500');
     const a = await partner(app, '500', p);
     const b = await partner(app, '500', p);
     const c = await partner(app, '500', p);
-    await buy(app, a, 'tariff-500');
-    await buy(app, b, 'tariff-500');
+    await buyTariff(app, a, 'tariff-500');
+    await buyTariff(app, b, 'tariff-500');
     // P's first tariff and the two invitees' purchases were 31 days ago: the third comes too late.
     await app.database.db
       .update(purchases)
       .set({ createdAt: sql`${purchases.createdAt} - interval '31 days'` })
       .where(sql`${purchases.userId} in (${p.id}, ${a.id}, ${b.id})`);
-    await buy(app, c, 'tariff-500');
+    await buyTariff(app, c, 'tariff-500');
     expect(await payoutsTo(app, p.id, 'quick_start')).toHaveLength(0);
   });
 
   test('the partner qualifies at their own upgrade to 500 (invitees in time, held tariff 50 until then)', async () => {
     const app = await testApp();
     const p = await partner(app, '500');
-    await buy(app, p, 'tariff-50');
-    for (let i = 0; i < 3; i += 1) await buy(app, await partner(app, '500', p), 'tariff-500');
+    await buyTariff(app, p, 'tariff-50');
+    for (let i = 0; i < 3; i += 1) await buyTariff(app, await partner(app, '500', p), 'tariff-500');
     expect(await payoutsTo(app, p.id, 'quick_start')).toHaveLength(0);
-    await buy(app, p, 'tariff-500'); // upgrade: pays the difference
+    await buyTariff(app, p, 'tariff-500'); // upgrade: pays the difference
     const [quick] = await payoutsTo(app, p.id, 'quick_start');
     expect(quick).toMatchObject({ gross: 300n * USDT, credited: 300n * USDT });
   });
@@ -206,21 +185,21 @@ describe('quick start', () => {
   test('cap rules: what does not fit in the window is lost profit', async () => {
     const app = await testApp();
     const p = await partner(app, '500');
-    await buy(app, p, 'tariff-500'); // window 2500
+    await buyTariff(app, p, 'tariff-500'); // window 2500
     const invitees = [
       await partner(app, '500', p),
       await partner(app, '500', p),
       await partner(app, '500', p),
     ];
-    await buy(app, invitees[0]!, 'tariff-500');
-    await buy(app, invitees[1]!, 'tariff-500');
+    await buyTariff(app, invitees[0]!, 'tariff-500');
+    await buyTariff(app, invitees[1]!, 'tariff-500');
     const window = await openWindow(app, p.id);
     // 100 left in the window: the 3rd invite takes 35, quick start 65 of its 300.
     await app.database.db
       .update(capWindows)
       .set({ earned: window.cap - 100n * USDT })
       .where(eq(capWindows.id, window.id));
-    await buy(app, invitees[2]!, 'tariff-500');
+    await buyTariff(app, invitees[2]!, 'tariff-500');
     const [quick] = await payoutsTo(app, p.id, 'quick_start');
     expect(quick).toMatchObject({
       gross: 300n * USDT,
@@ -239,11 +218,11 @@ describe('quick start', () => {
   test('two invitees completing it at the same moment pay it once', async () => {
     const app = await testApp();
     const p = await partner(app, '500');
-    await buy(app, p, 'tariff-500');
-    for (let i = 0; i < 2; i += 1) await buy(app, await partner(app, '500', p), 'tariff-500');
+    await buyTariff(app, p, 'tariff-500');
+    for (let i = 0; i < 2; i += 1) await buyTariff(app, await partner(app, '500', p), 'tariff-500');
     const third = await partner(app, '500', p);
     const fourth = await partner(app, '500', p);
-    await Promise.all([buy(app, third, 'tariff-500'), buy(app, fourth, 'tariff-500')]);
+    await Promise.all([buyTariff(app, third, 'tariff-500'), buyTariff(app, fourth, 'tariff-500')]);
     const paid = await payoutsTo(app, p.id, 'quick_start');
     expect(paid).toHaveLength(1);
     expect(paid[0]!.credited).toBe(300n * USDT);
@@ -301,7 +280,7 @@ describe('Hot Winter window from the configuration', () => {
     const app = await testApp({ config: { hotWinter } });
     const inviter = await partner(app, '0');
     const buyer = await partner(app, '500', inviter);
-    await buy(app, buyer, 'tariff-500'); // through the API, now: inside the configured window
+    await buyTariff(app, buyer, 'tariff-500'); // through the API, now: inside the configured window
     expect(await mainBalance(app, inviter.id, 'DXN')).toBe(1000n * DXN);
   });
 });
@@ -312,9 +291,9 @@ describe('node income', () => {
     const m3 = await partner(app, '500');
     const m2 = await partner(app, '50', m3);
     const m1 = await partner(app, '500', m2);
-    await buy(app, m3, 'tariff-500');
-    await buy(app, m2, 'tariff-50');
-    await buy(app, m1, 'tariff-500');
+    await buyTariff(app, m3, 'tariff-500');
+    await buyTariff(app, m2, 'tariff-50');
+    await buyTariff(app, m1, 'tariff-500');
     return { m1, m2, m3 };
   }
 
@@ -322,7 +301,7 @@ describe('node income', () => {
     const app = await testApp();
     const { m1, m2, m3 } = await chain(app);
     const owner = await partner(app, '1500', m1);
-    await buy(app, owner, 'tariff-1500'); // one device, hosted by M1
+    await buyTariff(app, owner, 'tariff-1500'); // one device, hosted by M1
     const [device] = await nodesOf(app, owner.id);
     expect(device).toMatchObject({ kind: 'device', hostingUserId: m1.id });
     expect(device!.incomePaidUntil.getTime()).toBe(device!.createdAt.getTime());
@@ -399,8 +378,8 @@ describe('node income', () => {
     const mentor = await partner(app, '0');
     const owner = await partner(app, '500', mentor);
     const alone = await partner(app, '500');
-    await buy(app, owner, 'tariff-500'); // one virtual node
-    await buy(app, alone, 'tariff-500');
+    await buyTariff(app, owner, 'tariff-500'); // one virtual node
+    await buyTariff(app, alone, 'tariff-500');
     const [node] = await nodesOf(app, owner.id);
     const [aloneNode] = await nodesOf(app, alone.id);
     expect(node).toMatchObject({ kind: 'virtual', hostingUserId: null });
@@ -424,7 +403,7 @@ describe('node income', () => {
     const owner = await partner(app, '500');
     const other = await partner(app, '500');
     const third = await partner(app, '500');
-    for (const who of [owner, other, third]) await buy(app, who, 'tariff-500');
+    for (const who of [owner, other, third]) await buyTariff(app, who, 'tariff-500');
     const [node] = await nodesOf(app, owner.id);
     const start = node!.incomePaidUntil.getTime();
     const { db } = app.database;
@@ -450,7 +429,7 @@ describe('node income', () => {
     const app = await testApp();
     const { db } = app.database;
     const owner = await partner(app, '500');
-    await buy(app, owner, 'tariff-500');
+    await buyTariff(app, owner, 'tariff-500');
     const [own] = await nodesOf(app, owner.id);
     // 3000 nodes not due yet, 120 due two days ago.
     await db.execute(sql`insert into nodes (user_id, kind, product_id, status, income_paid_until)
@@ -477,7 +456,7 @@ describe('node income', () => {
   test('a canceled node earns nothing', async () => {
     const app = await testApp();
     const owner = await partner(app, '500');
-    await buy(app, owner, 'tariff-500');
+    await buyTariff(app, owner, 'tariff-500');
     await app.database.db.update(nodes).set({ status: 'canceled' }).where(eq(nodes.userId, owner.id));
     expect(await payNodeIncome(app.database.db, new Date(Date.now() + 5 * DAY_MS))).toBe(0);
     expect(await mainBalance(app, owner.id, 'DXN')).toBe(0n);
@@ -489,7 +468,7 @@ describe('annual matching', () => {
     const app = await rated();
     const { db } = app.database;
     const mentor = await partner(app, '500');
-    await buy(app, mentor, 'tariff-500'); // depth 3
+    await buyTariff(app, mentor, 'tariff-500'); // depth 3
     const owner = await partner(app, '100', mentor);
     const start = new Date('2026-03-10T12:00:00Z');
     const products = createProducts({ db, catalog: catalogOf(app) });
@@ -569,9 +548,9 @@ describe('leader pool', () => {
     const d2 = await partner(app, '1500');
     const platinum = await partner(app, '500');
     const buyer = await partner(app, '600');
-    await buy(app, d1, 'tariff-1500');
-    await buy(app, d2, 'tariff-1500');
-    await buy(app, platinum, 'tariff-500');
+    await buyTariff(app, d1, 'tariff-1500');
+    await buyTariff(app, d2, 'tariff-1500');
+    await buyTariff(app, platinum, 'tariff-500');
     // A token pack of 100.0001 USDT: BV 100.000100.
     const quote = await post(app, QUOTE, {}, buyer.token);
     const pack = (await catalogOf(app).findByCode(db, 'token-pack-1y'))!;
@@ -652,7 +631,7 @@ describe('leader pool', () => {
     const app = await testApp();
     const { db } = app.database;
     const p = await partner(app, '500');
-    await buy(app, p, 'tariff-500');
+    await buyTariff(app, p, 'tariff-500');
     await db.insert(binaryLegs).values({ userId: p.id, rank: 'Platinum' });
     const { firstOfNext } = thisMonth();
     const figures = await payLeaderPool(db, firstOfNext);

@@ -9,9 +9,8 @@ import { fillCapWindow } from '../../src/modules/tariffs/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
+import { buyTariff, quoteTariff, TARIFF_CONFIRM } from '../helpers/tariffs';
 
-const REQUEST = '/api/v1/mlm/package/purchase/request/';
-const CONFIRM = '/api/v1/mlm/package/purchase/confirm/';
 const ACTIVE = '/api/v1/mlm/package/active/';
 const USDT = 1_000_000n;
 
@@ -25,25 +24,8 @@ async function partner(app: TTestApp, usdt: string, mentor?: TPartner): Promise<
   return created;
 }
 
-async function quote(app: TTestApp, buyer: TPartner, code: string) {
-  const product = (await catalogOf(app).findByCode(app.database.db, code))!;
-  const response = await post(
-    app,
-    REQUEST,
-    { package_id: product.id, mentor_confirmed: true, terms_accepted: true },
-    buyer.token,
-  );
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.request_id as string;
-}
-
 const confirm = (app: TTestApp, buyer: TPartner, requestId: string) =>
-  call(app, 'POST', CONFIRM, { token: buyer.token, body: { request_id: requestId } });
-
-async function buy(app: TTestApp, buyer: TPartner, code: string) {
-  const paid = await confirm(app, buyer, await quote(app, buyer, code));
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-}
+  call(app, 'POST', TARIFF_CONFIRM, { token: buyer.token, body: { request_id: requestId } });
 
 /** A product bought through recordPurchase directly (the shop's calls are tested elsewhere). */
 async function record(
@@ -107,9 +89,9 @@ describe('purchase-time bonuses', () => {
     const [root] = await db.select().from(users).where(eq(users.isCompanyRoot, true));
     expect((await db.select().from(users).where(eq(users.id, a.id)))[0]!.mentorId).toBe(root!.id);
 
-    await buy(app, a, 'tariff-1500'); // root: invite 105 (company)
-    await buy(app, b, 'tariff-500'); // A: invite 35; root: matching 0.35 (level 1 of A's upline)
-    await buy(app, c, 'tariff-500'); // B: invite 35; A: matching 0.35 (level 1, depth 5); root 0.35 (level 2)
+    await buyTariff(app, a, 'tariff-1500'); // root: invite 105 (company)
+    await buyTariff(app, b, 'tariff-500'); // A: invite 35; root: matching 0.35 (level 1 of A's upline)
+    await buyTariff(app, c, 'tariff-500'); // B: invite 35; A: matching 0.35 (level 1, depth 5); root 0.35 (level 2)
 
     expect(await balances(app, b.token)).toMatchObject({ usdt: '35.000000', other_bonuses: '35.000000' });
     expect(await balances(app, a.token)).toMatchObject({
@@ -220,7 +202,7 @@ describe('purchase-time bonuses', () => {
     const { db } = app.database;
     const a = await partner(app, '0');
     const b = await partner(app, '500', a);
-    await buy(app, b, 'tariff-500');
+    await buyTariff(app, b, 'tariff-500');
     const [invite] = await payoutsOf(app, await lastPurchaseId(app, b.id));
     expect(invite).toMatchObject({
       payeeId: a.id,
@@ -239,7 +221,7 @@ describe('purchase-time bonuses', () => {
     expect(await balances(app, a.token)).toMatchObject({ usdt: '0.000000' });
 
     await adjust(app, a.id, 'USDT', '500');
-    await buy(app, a, 'tariff-500');
+    await buyTariff(app, a, 'tariff-500');
     expect(await balances(app, a.token)).toMatchObject({ usdt: '35.000000' });
     expect(await active(app, a)).toMatchObject({
       status: 'Active',
@@ -254,11 +236,11 @@ describe('purchase-time bonuses', () => {
     const { db } = app.database;
     const a = await partner(app, '0');
     const b = await partner(app, '500', a);
-    await buy(app, b, 'tariff-500');
+    await buyTariff(app, b, 'tariff-500');
     await db.update(lostProfits).set({ expiresAt: new Date(Date.now() - 1000) });
     expect(await active(app, a)).toMatchObject({ lost_profit_pending: '0.000000' });
     await adjust(app, a.id, 'USDT', '500');
-    await buy(app, a, 'tariff-500');
+    await buyTariff(app, a, 'tariff-500');
     expect(await balances(app, a.token)).toMatchObject({ usdt: '0.000000' });
     expect(await expireLostProfits(db)).toBe(1);
     const [row] = await db.select().from(lostProfits);
@@ -271,9 +253,9 @@ describe('purchase-time bonuses', () => {
     const { db } = app.database;
     const a = await partner(app, '500');
     const b = await partner(app, '500', a);
-    await buy(app, a, 'tariff-500');
+    await buyTariff(app, a, 'tariff-500');
     await db.transaction((tx) => fillCapWindow(tx, a.id, 2480n * USDT));
-    await buy(app, b, 'tariff-500');
+    await buyTariff(app, b, 'tariff-500');
     const rows = await payoutsOf(app, await lastPurchaseId(app, b.id));
     expect(rows[0]).toMatchObject({
       payeeId: a.id,
@@ -301,9 +283,9 @@ describe('purchase-time bonuses', () => {
     const l2 = await partner(app, '500', l3);
     const l1 = await partner(app, '500', l2);
     const buyer = await partner(app, '3000', l1);
-    await buy(app, l3, 'tariff-1500');
-    await buy(app, l2, 'tariff-500');
-    await buy(app, l1, 'tariff-500');
+    await buyTariff(app, l3, 'tariff-1500');
+    await buyTariff(app, l2, 'tariff-500');
+    await buyTariff(app, l1, 'tariff-500');
     const key = await record(app, buyer, 'validator-key');
     const rows = await payoutsOf(app, key.id);
     const summary = rows.map((row) => [row.bonusType, row.payeeId, row.level, row.credited]);
@@ -334,8 +316,8 @@ describe('purchase-time bonuses', () => {
     const mentor = await partner(app, '500');
     const owner = await partner(app, '500');
     const buyer = await partner(app, '1000', mentor);
-    await buy(app, mentor, 'tariff-500');
-    await buy(app, owner, 'tariff-500');
+    await buyTariff(app, mentor, 'tariff-500');
+    await buyTariff(app, owner, 'tariff-500');
     const purchase = await record(app, buyer, 'tariff-500', {
       promo: { ownerId: owner.id, discountBp: 1000 },
       discount: 50n * USDT,
@@ -359,8 +341,8 @@ describe('purchase-time bonuses', () => {
     const l2 = await partner(app, '1500');
     const l1 = await partner(app, '500', l2);
     const buyer = await partner(app, '1500', l1);
-    await buy(app, l2, 'tariff-1500');
-    await buy(app, l1, 'tariff-500');
+    await buyTariff(app, l2, 'tariff-1500');
+    await buyTariff(app, l1, 'tariff-500');
     const key = await record(app, buyer, 'validator-key');
     expect(await balances(app, l1.token)).toMatchObject({ usdt: '180.000000' }); // 105 + 75
     // l1 spends 100 of it: the reversal takes back the 80 left.
@@ -387,7 +369,7 @@ describe('purchase-time bonuses', () => {
     const app = await testApp();
     const { db } = app.database;
     const mentor = await partner(app, '500');
-    await buy(app, mentor, 'tariff-500');
+    await buyTariff(app, mentor, 'tariff-500');
     await db.transaction((tx) => fillCapWindow(tx, mentor.id, 2460n * USDT)); // 40 left
     const buyers = [
       await partner(app, '500', mentor),
@@ -395,7 +377,7 @@ describe('purchase-time bonuses', () => {
       await partner(app, '500', mentor),
       await partner(app, '500', mentor),
     ];
-    const requests = await Promise.all(buyers.map((buyer) => quote(app, buyer, 'tariff-500')));
+    const requests = await Promise.all(buyers.map((buyer) => quoteTariff(app, buyer, 'tariff-500')));
     const answers = await Promise.all(buyers.map((buyer, index) => confirm(app, buyer, requests[index]!)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect((await windowOf(app, mentor.id)).earned).toBe(2500n * USDT);
@@ -414,15 +396,15 @@ describe('purchase-time bonuses', () => {
     const { db } = app.database;
     const upline = await partner(app, '1500');
     const mentor = await partner(app, '1500', upline);
-    await buy(app, upline, 'tariff-1500');
-    await buy(app, mentor, 'tariff-500');
+    await buyTariff(app, upline, 'tariff-1500');
+    await buyTariff(app, mentor, 'tariff-500');
     const invitees = [
       await partner(app, '500', mentor),
       await partner(app, '500', mentor),
       await partner(app, '500', mentor),
     ];
-    const upgrade = await quote(app, mentor, 'tariff-1500');
-    const requests = await Promise.all(invitees.map((buyer) => quote(app, buyer, 'tariff-500')));
+    const upgrade = await quoteTariff(app, mentor, 'tariff-1500');
+    const requests = await Promise.all(invitees.map((buyer) => quoteTariff(app, buyer, 'tariff-500')));
     const answers = await Promise.all([
       confirm(app, mentor, upgrade),
       ...invitees.map((buyer, index) => confirm(app, buyer, requests[index]!)),

@@ -18,6 +18,7 @@ import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
+import { buyTariff, tariffId } from '../helpers/tariffs';
 
 const PACKAGES = '/api/v1/mlm/packages/';
 const TERMS = '/api/v1/mlm/packages/terms/';
@@ -25,11 +26,6 @@ const ACTIVE = '/api/v1/mlm/package/active/';
 const REQUEST = '/api/v1/mlm/package/purchase/request/';
 const CONFIRM = '/api/v1/mlm/package/purchase/confirm/';
 const SIDE = '/api/v1/mlm/set-binary-structure-side/';
-
-async function tariffId(app: TTestApp, code: string): Promise<number> {
-  const { db } = app.database;
-  return (await createCatalog({ db, amountMax: testConfig().amountMax }).findByCode(db, code))!.id;
-}
 
 async function funded(app: TTestApp, usdt: string, overrides: Record<string, unknown> = {}) {
   const partner = await registerPartner(app, overrides);
@@ -51,15 +47,6 @@ const confirm = (app: TTestApp, partner: TPartner, requestId: string, key?: stri
     body: { request_id: requestId },
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
-
-/** Requests and confirms a tariff; expects success. */
-async function buy(app: TTestApp, partner: TPartner, code: string) {
-  const quote = await ask(app, partner, await tariffId(app, code));
-  expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-  const paid = await confirm(app, partner, quote.body.request_id);
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  return { quote: quote.body, paid: paid.body };
-}
 
 const active = async (app: TTestApp, partner: TPartner) => (await post(app, ACTIVE, {}, partner.token)).body;
 
@@ -111,7 +98,7 @@ describe('buying a tariff', () => {
   test('first purchase: paid from USDT, window 5x, DFT granted locked, virtual node included', async () => {
     const app = await testApp();
     const partner = await funded(app, '600');
-    const { quote, paid } = await buy(app, partner, 'tariff-500');
+    const { quote, paid } = await buyTariff(app, partner, 'tariff-500');
     expect(quote).toMatchObject({
       price: '500.000000',
       discount: '0.000000',
@@ -268,7 +255,7 @@ describe('buying a tariff', () => {
   test('a request is paid once: confirming it again is refused', async () => {
     const app = await testApp();
     const partner = await funded(app, '5000');
-    const { quote } = await buy(app, partner, 'tariff-50');
+    const { quote } = await buyTariff(app, partner, 'tariff-50');
     const again = await confirm(app, partner, quote.request_id);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ non_field_errors: [MESSAGES.purchaseRequestUsed] });
@@ -280,8 +267,8 @@ describe('upgrades and renewals', () => {
   test('while Active, an upgrade pays the difference and the window grows by 5x it', async () => {
     const app = await testApp();
     const partner = await funded(app, '1600');
-    await buy(app, partner, 'tariff-500');
-    const { quote, paid } = await buy(app, partner, 'tariff-1500');
+    await buyTariff(app, partner, 'tariff-500');
+    const { quote, paid } = await buyTariff(app, partner, 'tariff-1500');
     expect(quote).toMatchObject({ kind: 'upgrade', price: '1000.000000', total: '1000.000000' });
     expect(paid.package.name).toBe('1500');
     expect((await balances(app, partner.token)).usdt).toBe('100.000000');
@@ -303,13 +290,13 @@ describe('upgrades and renewals', () => {
   test('an upgrade adds only the devices the higher tariff includes beyond the held one', async () => {
     const app = await testApp();
     const partner = await funded(app, '45000');
-    await buy(app, partner, 'tariff-1500');
+    await buyTariff(app, partner, 'tariff-1500');
     expect(await countRows(app, nodes, eq(nodes.kind, 'device'))).toBe(1);
-    await buy(app, partner, 'tariff-3000');
+    await buyTariff(app, partner, 'tariff-3000');
     expect(await countRows(app, nodes, eq(nodes.kind, 'device'))).toBe(1);
-    await buy(app, partner, 'tariff-7500');
+    await buyTariff(app, partner, 'tariff-7500');
     expect(await countRows(app, nodes, eq(nodes.kind, 'device'))).toBe(2);
-    await buy(app, partner, 'tariff-45000');
+    await buyTariff(app, partner, 'tariff-45000');
     expect(await countRows(app, nodes, eq(nodes.kind, 'device'))).toBe(10);
     const included = await app.database.db.select().from(orders);
     expect(included.map((order) => order.quantity)).toEqual([1, 1, 8]);
@@ -321,9 +308,9 @@ describe('upgrades and renewals', () => {
   test('a fresh 45000 opens one order of 10 devices; a 7500 one of 2', async () => {
     const app = await testApp();
     const big = await funded(app, '45000');
-    await buy(app, big, 'tariff-45000');
+    await buyTariff(app, big, 'tariff-45000');
     const mid = await funded(app, '7500');
-    await buy(app, mid, 'tariff-7500');
+    await buyTariff(app, mid, 'tariff-7500');
     const rows = await app.database.db.select().from(orders);
     expect(rows.map((row) => [row.userId, row.quantity])).toEqual([
       [big.id, 10],
@@ -336,7 +323,7 @@ describe('upgrades and renewals', () => {
   test('while Active, the same or a lower tariff is refused with the spec message', async () => {
     const app = await testApp();
     const partner = await funded(app, '5000');
-    await buy(app, partner, 'tariff-1500');
+    await buyTariff(app, partner, 'tariff-1500');
     for (const code of ['tariff-1500', 'tariff-500', 'tariff-50']) {
       const refused = await ask(app, partner, await tariffId(app, code));
       expect(refused.status).toBe(400);
@@ -350,7 +337,7 @@ describe('upgrades and renewals', () => {
   test('fillCapWindow fills up to the cap; when full the tariff is Inactive and a renewal opens a new 5x window', async () => {
     const app = await testApp();
     const partner = await funded(app, '600');
-    await buy(app, partner, 'tariff-50');
+    await buyTariff(app, partner, 'tariff-50');
     const { db } = app.database;
     expect(await db.transaction((tx) => fillCapWindow(tx, partner.id, 100_000_000n))).toEqual({
       filled: 100_000_000n,
@@ -377,7 +364,7 @@ describe('upgrades and renewals', () => {
     });
 
     // Inactive: any tariff renews, even the same or a cheaper one, at its full price
-    const { quote } = await buy(app, partner, 'tariff-50');
+    const { quote } = await buyTariff(app, partner, 'tariff-50');
     expect(quote).toMatchObject({ kind: 'renewal', total: '50.000000' });
     expect(await active(app, partner)).toMatchObject({
       status: 'Active',
@@ -462,7 +449,7 @@ describe('mentor and binary side', () => {
     // partners cannot call it
     expect((await post(app, url, { mentor_id: mentor.id }, partner.token)).status).toBe(403);
 
-    await buy(app, partner, 'tariff-50');
+    await buyTariff(app, partner, 'tariff-50');
     const refused = await post(app, url, { mentor_id: mentor.id }, admin);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ non_field_errors: [MESSAGES.mentorFixed] });

@@ -65,17 +65,8 @@ export async function sponsorChain(db: Db, buyerId: number, levels: number): Pro
 
 /** One user as an upline row (level 0): the promo code's owner. */
 export async function member(db: Db, userId: number): Promise<TUplineRow | undefined> {
-  const [row] = await queryRows<TRawUpline>(
-    db,
-    sql`select 0 as level, u.id::text as user_id, u.is_company_root, w.id::text as window_id,
-               w.cap::text as cap, w.earned::text as earned,
-               coalesce((p.attributes->>'matching_depth')::int, 0) as depth
-        from users u
-        left join cap_windows w on w.user_id = u.id and w.closed_at is null
-        left join products p on p.id = w.product_id
-        where u.id = ${userId}`,
-  );
-  return row && toUpline(row);
+  const [row] = await members(db, [userId]);
+  return row;
 }
 
 /**
