@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { json, loadTest, memoryOf, percentile, sleep, startProcess, timed } from './lib.mjs';
+import { json, loadTest, memoryOf, percentile, SERVER_ENV, sleep, startProcess, timed } from './lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 5000);
@@ -35,18 +35,6 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 
 const log = (...parts) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const round = (value, digits = 1) => Number(value.toFixed(digits));
-
-const baseEnv = {
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  JOBS: 'false',
-  SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-  ADMIN_EMAIL: 'admin@example.com',
-  ADMIN_PASSWORD: 'bench-admin-password-1',
-  // The registration limit per address (default 30 an hour) would stop the bench at once.
-  REGISTRATIONS_PER_IP_PER_HOUR: '100000000',
-  LOGIN_ATTEMPTS_PER_IP: '100000000',
-};
 
 const signUp = (base, index) =>
   json(base, 'POST', '/api/v1/accounts/register/', {
@@ -118,7 +106,7 @@ async function settledMemory(pid) {
 async function benchPortal(driver, bare) {
   const target = { driver };
   let dropDatabase;
-  const env = { ...baseEnv };
+  const env = { ...SERVER_ENV };
   if (driver === 'pglite') {
     target.dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
     env.DATA_DIR = target.dataDir;
