@@ -344,14 +344,28 @@ describe('purchase-time bonuses', () => {
     await buyTariff(app, l2, 'tariff-1500');
     await buyTariff(app, l1, 'tariff-500');
     const key = await record(app, buyer, 'validator-key');
-    expect(await balances(app, l1.token)).toMatchObject({ usdt: '180.000000' }); // 105 + 75
+    expect(await balances(app, l1.token)).toMatchObject({
+      usdt: '180.000000', // 105 + 75
+      other_bonuses: '105.000000',
+      vp_bonus: '75.000000',
+    });
     // l1 spends 100 of it: the reversal takes back the 80 left.
     await adjust(app, l1.id, 'USDT', '-100');
     await db.transaction((tx) => refundPurchase(tx, key.id, 'test'));
-    expect(await balances(app, l1.token)).toMatchObject({ usdt: '0.000000' });
+    // The header's lifetime totals lose what the reversal took back.
+    expect(await balances(app, l1.token)).toMatchObject({
+      usdt: '0.000000',
+      other_bonuses: '25.000000',
+      vp_bonus: '75.000000',
+    });
     expect(await balances(app, buyer.token)).toMatchObject({ usdt: '1500.000000' });
     const l2Before = 35n * USDT + 75n * USDT + 1_050_000n;
-    expect(await balances(app, l2.token)).toMatchObject({ usdt: '35.000000' });
+    expect(await balances(app, l2.token)).toMatchObject({
+      usdt: '35.000000',
+      other_bonuses: '35.000000',
+      vp_bonus: '0.000000',
+      matching_bonus: '0.000000',
+    });
     expect((await windowOf(app, l2.id)).earned).toBe(l2Before - 75n * USDT - 1_050_000n);
     const rows = await payoutsOf(app, key.id);
     expect(rows.every((row) => row.reversedAt !== null)).toBe(true);

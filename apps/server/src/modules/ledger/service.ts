@@ -82,8 +82,9 @@ export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id:
 }
 
 /**
- * What a bonus transfer adds to its users' lifetime totals: its USDT credits to user accounts, by
- * the header's group (the same rows `ledger_bonus_totals` was back-filled from).
+ * What a bonus transfer adds to its users' lifetime totals: its USDT movements on user accounts, by
+ * the header's group: a bonus credited adds, its reversal (a refunded purchase) takes back what it
+ * took (the same rows `ledger_bonus_totals` was back-filled from, migrations 0013 and 0018).
  */
 function bonusTotals(legs: TLeg[], bonusType: TBonusType | null) {
   const group: repo.TBonusGroup = (MATCHING_BONUS_TYPES as readonly string[]).includes(bonusType ?? '')
@@ -93,7 +94,7 @@ function bonusTotals(legs: TLeg[], bonusType: TBonusType | null) {
       : 'other';
   const totals = new Map<number, bigint>();
   for (const { account, amount } of legs) {
-    if (account.userId === null || account.currency !== 'USDT' || amount <= 0n) continue;
+    if (account.userId === null || account.currency !== 'USDT' || amount === 0n) continue;
     totals.set(account.userId, (totals.get(account.userId) ?? 0n) + amount);
   }
   return [...totals].map(([userId, amount]) => ({ userId, group, amount }));
