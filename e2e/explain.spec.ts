@@ -1,18 +1,17 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { E2E } from './env';
-import { expectAccessible, newPartner, signIn } from './support';
+import { expect, type APIRequestContext, test } from '@playwright/test';
+import {
+  buyTariff,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  fund,
+  newPartner,
+  PHONE,
+  screenshots,
+  signIn,
+} from './support';
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/explain/${name}.png`, fullPage: true });
-
-/** Nothing on the page is wider than the screen: no sideways scrolling on a phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+const screenshot = screenshots('explain');
 
 async function register(request: APIRequestContext, firstName: string, promocode?: string) {
   const partner = newPartner(firstName);
@@ -24,32 +23,13 @@ async function register(request: APIRequestContext, firstName: string, promocode
   return { ...partner, token: body.token, id: body.user.id, referralId: body.user.referral_id };
 }
 
-async function fund(request: APIRequestContext, userId: number, amount: string) {
-  const login = await request.post('/api/v1/accounts/login/', { data: E2E.admin });
-  const { token } = (await login.json()) as { token: string };
-  const funded = await request.post('/api/v1/admin/ledger/adjustments/', {
+/** The numbers the what-if runs on, as the partner's API answers them. */
+async function whatIfBase(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/v1/mlm/binary/what-if/', {
     headers: { authorization: `Bearer ${token}` },
-    data: { user_id: userId, currency: 'USDT', amount, reason: 'e2e explain' },
   });
-  expect(funded.status()).toBe(201);
-}
-
-/** Buys the tariff named `name` through the API, as the packages modal does. */
-async function buyTariff(request: APIRequestContext, token: string, name: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const list = await request.get('/api/v1/mlm/packages/', { headers });
-  const tariff = ((await list.json()) as { id: number; name: string }[]).find((item) => item.name === name)!;
-  const quote = await request.post('/api/v1/mlm/package/purchase/request/', {
-    headers,
-    data: { package_id: tariff.id, mentor_confirmed: true, terms_accepted: true },
-  });
-  expect(quote.status()).toBe(200);
-  const { request_id } = (await quote.json()) as { request_id: string };
-  const paid = await request.post('/api/v1/mlm/package/purchase/confirm/', {
-    headers: { ...headers, 'idempotency-key': `e2e-${request_id}` },
-    data: { request_id },
-  });
-  expect(paid.status()).toBe(200);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { left_unpaid: string; active: boolean };
 }
 
 test('a partner opens the explanation of a bonus the cap cut, sees the lost profit deadline on packages and uses the what-if, on a desktop and on a phone', async ({
@@ -104,15 +84,21 @@ test('a partner opens the explanation of a bonus the cap cut, sees the lost prof
     );
     await expect(lost.getByTestId('lost-profit-entries')).toContainText('65.00 USDT (Invite bonus) until');
 
+    // The volume worker (a job, every second) has folded Ivy's 3000 and Jon's 1500 into Mira's
+    // left leg (both placed there, the default side); two invited buyers made her binary active.
+    await expect
+      .poll(async () => whatIfBase(request, mentor.token), { timeout: 15_000 })
+      .toEqual(expect.objectContaining({ left_unpaid: '4500.000000', active: true }));
+    await page.reload();
     const whatIf = page.getByTestId('what-if');
-    await expect(whatIf).toContainText('Waiting to pair now: left 0.00 USDT, right 0.00 USDT.');
+    await expect(whatIf).toContainText('Waiting to pair now: left 4 500.00 USDT, right 0.00 USDT.');
     await whatIf.getByLabel('Added volume, USDT').fill('2500');
-    await whatIf.getByText('Left', { exact: true }).click();
-    await expect(whatIf.getByTestId('what-if-paired')).toHaveText('0.00 USDT');
-    await expect(whatIf.getByTestId('what-if-waiting')).toContainText(
-      'Your binary is not active yet: volume waits in your legs until two partners you invited personally',
-    );
-    await expect(whatIf).toContainText('Left waiting after that: left 2 500.00 USDT, right 0.00 USDT.');
+    await whatIf.getByText('Right', { exact: true }).click();
+    await expect(whatIf.getByTestId('what-if-paired')).toHaveText('2 500.00 USDT');
+    await expect(whatIf.getByTestId('what-if-waiting')).toHaveCount(0);
+    // Her window is full (Inactive): the whole 250 would be lost profit.
+    await expect(whatIf.getByTestId('what-if-inactive')).toBeVisible();
+    await expect(whatIf).toContainText('Left waiting after that: left 2 000.00 USDT, right 0.00 USDT.');
     await whatIf.getByLabel('Added volume, USDT').fill('-3');
     await expect(whatIf).toContainText('Enter an amount above 0 with at most 6 decimal places.');
     await whatIf.getByLabel('Added volume, USDT').fill('1000');
@@ -142,7 +128,7 @@ test('a partner opens the explanation of a bonus the cap cut, sees the lost prof
 
     await page.goto('/shop/packages');
     await expect(page.getByTestId('lost-profit')).toBeVisible();
-    await expect(page.getByTestId('what-if-waiting')).toBeVisible();
+    await expect(page.getByTestId('what-if-inactive')).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await screenshot(page, 'packages-phone');
