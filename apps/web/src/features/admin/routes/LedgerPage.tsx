@@ -1,13 +1,14 @@
-import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { useLedgerHealth } from '../api/get-ledger-health';
+import { Spinner } from '../../../components/Spinner';
 
 /** The ledger's invariants, checked on demand: every currency sums to zero, kept balances match. */
 export function LedgerPage() {
   const { t } = useTranslation();
   const health = useLedgerHealth();
-  if (!health.data) return <Loader aria-label={t('common.loading')} />;
+  if (!health.data) return <Spinner />;
   const report = health.data;
   return (
     <Stack>

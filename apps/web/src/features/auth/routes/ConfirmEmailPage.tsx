@@ -1,4 +1,4 @@
-import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { useToken } from '../../../lib/session';
 import { useConfirmEmail } from '../api/confirm-email';
+import { Spinner } from '../../../components/Spinner';
 
 /** Opened from the link mailed to the old address: confirms the email change. */
 export function ConfirmEmailPage() {
@@ -37,7 +38,7 @@ export function ConfirmEmailPage() {
           {t('messages.emailNotChanged')} {fieldErrorsOf(confirm.error, t).token ?? ''}
         </Alert>
       )}
-      {confirm.isFetching && <Loader aria-label={t('common.loading')} />}
+      {confirm.isFetching && <Spinner />}
       <Anchor component={Link} to={signedIn ? '/profile/security' : '/login'}>
         {signedIn ? t('confirmEmail.toProfile') : t('common.backToLogin')}
       </Anchor>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ZRegisterRequest } from '@portal/contracts';
@@ -13,6 +13,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import { useCheckReferral } from '../api/check-referral';
 import { useRegister } from '../api/register';
+import { Spinner } from '../../../components/Spinner';
 
 type TValues = {
   first_name: string;
@@ -138,7 +139,7 @@ function MentorCheck({ code }: { code: string }) {
   const { t } = useTranslation();
   const check = useCheckReferral(code);
   if (!code) return null;
-  if (check.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+  if (check.isPending) return <Spinner size="xs" />;
   if (check.data) {
     const mentor = `${check.data.first_name} ${check.data.last_name}`.trim();
     return (

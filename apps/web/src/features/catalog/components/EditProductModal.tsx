@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { parseMinor, type TAdminProductUpdate, type TProduct, ZAdminProductUpdate } from '@portal/contracts';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useAdminProductHistory } from '../api/admin-product-history';
 import { useAdminUpdateProduct } from '../api/admin-update-product';
+import { Spinner } from '../../../components/Spinner';
 
 type TValues = { name: string; price: string; available: boolean };
 
@@ -29,7 +30,7 @@ export function EditProductModal({ product, onClose }: { product: TProduct; onCl
       {history.data ? (
         <EditForm product={product} basePrice={history.data[0]?.price ?? product.price} onClose={onClose} />
       ) : (
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       )}
     </Modal>
   );

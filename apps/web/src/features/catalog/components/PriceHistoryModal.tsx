@@ -1,9 +1,10 @@
-import { Badge, Loader, Modal, Table, Text } from '@mantine/core';
+import { Badge, Modal, Table, Text } from '@mantine/core';
 import type { TProduct, TProductPriceChange } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../../components/StackedTable';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useAdminProductHistory } from '../api/admin-product-history';
+import { Spinner } from '../../../components/Spinner';
 
 /** A product's price records, newest first: when, old -> new price, availability, which admin. */
 export function PriceHistoryModal({ product, onClose }: { product: TProduct; onClose: () => void }) {
@@ -37,7 +38,7 @@ export function PriceHistoryModal({ product, onClose }: { product: TProduct; onC
           </Table>
         </StackedTable>
       ) : (
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       )}
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { PRODUCT_KINDS, type TProduct, type TProductKind } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatAmount } from '../../../lib/format';
 import { useAdminProducts } from '../api/admin-list-products';
 import { EditProductModal } from '../components/EditProductModal';
 import { PriceHistoryModal } from '../components/PriceHistoryModal';
+import { Spinner } from '../../../components/Spinner';
 
 /** /admin/catalog: every product with its price and availability; edit one, read its price history. */
 export function AdminCatalogPage() {
@@ -36,7 +37,7 @@ export function AdminCatalogPage() {
         data-testid="catalog-filter"
       />
       {products.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       ) : (
         <StackedTable minWidth={760} label={t('catalog.title')}>
           <Table striped>

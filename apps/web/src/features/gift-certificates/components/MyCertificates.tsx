@@ -1,8 +1,9 @@
-import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TGiftCertificate } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useMyCertificates } from '../api/list-my-certificates';
+import { Spinner } from '../../../components/Spinner';
 
 const COLORS: Record<TGiftCertificate['status'], string> = {
   active: 'blue.9',
@@ -28,7 +29,7 @@ export function MyCertificates() {
         {t('gifts.mine')}
       </Title>
       {certificates.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       ) : (certificates.data ?? []).length === 0 ? (
         <Text c="dimmed">{t('gifts.none')}</Text>
       ) : (

@@ -1,7 +1,8 @@
-import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useTokenPacks } from '../api/list-token-packs';
+import { Spinner } from '../../../components/Spinner';
 
 /** My token packs: what is locked, the yields paid and the next payout. */
 export function MyTokenPacks() {
@@ -13,7 +14,7 @@ export function MyTokenPacks() {
         {t('products.packs.mine')}
       </Title>
       {packs.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       ) : (packs.data ?? []).length === 0 ? (
         <Text c="dimmed">{t('products.packs.none')}</Text>
       ) : (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { TVirtualNode } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useUpgradeOptions } from '../api/get-upgrade-options';
 import { useUpgradeVirtualNode } from '../api/upgrade-virtual-node';
+import { Spinner } from '../../../components/Spinner';
 
 type Props = { node: TVirtualNode | null; onClose: () => void };
 
@@ -42,7 +43,7 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
         <Stack>
           <Text size="sm">{t('products.nodes.upgradeFrom', { name: node.name, tier: node.tier })}</Text>
           {options.isPending ? (
-            <Loader aria-label={t('common.loading')} />
+            <Spinner />
           ) : upgrades.length === 0 ? (
             <Alert color="gray">{t('products.nodes.topTier')}</Alert>
           ) : (

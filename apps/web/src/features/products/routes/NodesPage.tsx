@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TProductSentence, TVirtualNode } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useProductOffers } from '../api/get-product-offers';
 import { useVirtualNodes } from '../api/list-virtual-nodes';
 import { BuyNodeModal } from '../components/BuyNodeModal';
 import { UpgradeNodeModal } from '../components/UpgradeNodeModal';
+import { Spinner } from '../../../components/Spinner';
 
 /** A text attribute of a product (a decimal string), '0' when absent. */
 const attributeText = (value: unknown) => (typeof value === 'string' ? value : '0');
@@ -27,7 +28,7 @@ export function NodesPage() {
           {t('products.nodes.offers')}
         </Title>
         {offers.isPending ? (
-          <Loader aria-label={t('common.loading')} />
+          <Spinner />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {(offers.data ?? []).map((offer) => (
@@ -64,7 +65,7 @@ export function NodesPage() {
           {t('products.nodes.mine')}
         </Title>
         {nodes.isPending ? (
-          <Loader aria-label={t('common.loading')} />
+          <Spinner />
         ) : (nodes.data ?? []).length === 0 ? (
           <Text c="dimmed">{t('products.nodes.none')}</Text>
         ) : (

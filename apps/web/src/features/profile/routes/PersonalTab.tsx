@@ -1,15 +1,16 @@
-import { Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../api/get-profile';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { formatDate } from '../../../lib/format';
 import { AvatarUpload } from '../components/AvatarUpload';
 import { PersonalForm } from '../components/PersonalForm';
+import { Spinner } from '../../../components/Spinner';
 
 export function PersonalTab() {
   const { t } = useTranslation();
   const profile = useProfile();
-  if (!profile.data) return <Loader aria-label={t('common.loading')} />;
+  if (!profile.data) return <Spinner />;
   const user = profile.data;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

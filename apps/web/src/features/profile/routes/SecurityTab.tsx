@@ -1,14 +1,13 @@
-import { Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useProfile } from '../../../api/get-profile';
 import { EmailChange } from '../components/EmailChange';
 import { FinancePassword } from '../components/FinancePassword';
 import { TwoFactor } from '../components/TwoFactor';
+import { Spinner } from '../../../components/Spinner';
 
 export function SecurityTab() {
-  const { t } = useTranslation();
   const profile = useProfile();
-  if (!profile.data) return <Loader aria-label={t('common.loading')} />;
+  if (!profile.data) return <Spinner />;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Stack>

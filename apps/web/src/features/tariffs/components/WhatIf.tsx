@@ -1,10 +1,11 @@
-import { Alert, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TLeg } from '@portal/compensation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatPercent, toApiAmount } from '../../../lib/format';
 import { useBinaryWhatIf } from '../api/get-binary-what-if';
 import { parseVolume, whatIf, WHAT_IF_RATE_BP } from '../lib/what-if';
+import { Spinner } from '../../../components/Spinner';
 
 /**
  * "What would I earn if my left (or right) leg adds X USDT of volume": my real legs, window and
@@ -15,7 +16,7 @@ export default function WhatIf() {
   const base = useBinaryWhatIf();
   const [leg, setLeg] = useState<TLeg>('right');
   const [typed, setTyped] = useState('1000');
-  if (!base.data) return <Loader aria-label={t('common.loading')} />;
+  if (!base.data) return <Spinner />;
   const volume = parseVolume(toApiAmount(typed));
   const result = volume === null ? null : whatIf(base.data, leg, volume);
   const usdt = (amount: string) => t('tariffs.usdt', { amount: formatAmount(amount) });

@@ -1,7 +1,8 @@
-import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useMyTickets } from '../api/list-my-tickets';
+import { Spinner } from '../../../components/Spinner';
 
 /** My ticket purchases. */
 export function MyTickets() {
@@ -13,7 +14,7 @@ export function MyTickets() {
         {t('tickets.mine')}
       </Title>
       {tickets.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       ) : (tickets.data ?? []).length === 0 ? (
         <Text c="dimmed">{t('tickets.none')}</Text>
       ) : (

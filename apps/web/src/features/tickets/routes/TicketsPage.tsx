@@ -1,9 +1,10 @@
-import { Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorLines } from '../../../lib/errors';
 import { useTicketInfo } from '../api/get-ticket-info';
 import { MyTickets } from '../components/MyTickets';
 import { TicketCard } from '../components/TicketCard';
+import { Spinner } from '../../../components/Spinner';
 
 /** /shop/tickets: the event ticket (price by date, seats left, schedule, buy) and my tickets. */
 export function TicketsPage() {
@@ -12,7 +13,7 @@ export function TicketsPage() {
   return (
     <Stack gap="lg">
       {info.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       ) : info.data ? (
         <TicketCard info={info.data} />
       ) : (

@@ -1,10 +1,11 @@
-import { Alert, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TPayoutExplanation, TTeamMember } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDate, formatDateTime, formatPercent } from '../../../lib/format';
 import { usePayoutExplanation } from '../api/get-payout-explanation';
+import { Spinner } from '../../../components/Spinner';
 
 /**
  * One of my bonuses explained (compensation-plan.md section 4: who bought what, level or leg,
@@ -29,7 +30,7 @@ export function PayoutExplanation({ payoutId, onClose }: { payoutId: number | nu
       ) : explanation.isError ? (
         <Text c="red.9">{t('transactions.explain.failed')}</Text>
       ) : (
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       )}
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TValidatorKey, TValidatorKeyStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useIssueCode } from '../api/validator-keys';
+import { Spinner } from '../../../components/Spinner';
 
 const STATUS_COLOR: Record<TValidatorKeyStatus, string> = {
   reserved: 'blue.9',
@@ -30,7 +31,7 @@ export function MyKeys({
         {t('validatorKeys.mine.title')}
       </Title>
       {loading ? (
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       ) : keys.length === 0 ? (
         <Text c="dimmed">{t('validatorKeys.mine.none')}</Text>
       ) : (

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Loader,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMinor, parseMinor, usdtToDxn } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +9,7 @@ import { ActivateForm } from '../components/ActivateForm';
 import { CodeModal } from '../components/CodeModal';
 import { MyKeys } from '../components/MyKeys';
 import { Reservation } from '../components/Reservation';
+import { Spinner } from '../../../components/Spinner';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -41,7 +32,7 @@ export function ValidatorKeysPage() {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [code, setCode] = useState<string | null>(null);
 
-  if (summary.isPending) return <Loader aria-label={t('common.loading')} />;
+  if (summary.isPending) return <Spinner />;
   const data = summary.data;
   const reserved = (keys.data ?? []).find((key) => key.status === 'reserved');
   const dxnUsdt = data ? parseMinor(data.price_dxn_usdt, 'USDT') : null;
