@@ -16,6 +16,7 @@ const serverModulePublic = [
   'ledger/balances.ts',
   'ledger/bounds.ts',
   'notifications/mails.ts',
+  'team/access.ts',
 ];
 
 export default tseslint.config(

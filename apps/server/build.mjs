@@ -6,8 +6,12 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  // The server, and the network generator the benchmarks and seeds run (dev/network.ts).
-  entryPoints: { main: 'src/main.ts', 'dev/generate-network': 'src/dev/generate-network.ts' },
+  // The server, the network generator the benchmarks run (dev/network.ts) and the demo seed (dev/demo.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    'dev/generate-network': 'src/dev/generate-network.ts',
+    'dev/seed-demo': 'src/dev/seed-demo.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -51,10 +51,16 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
 import { tariffRoutes } from './modules/tariffs/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { createDashboard } from './modules/dashboard/service';
 import { explanationRoutes } from './modules/explanations/routes';
 import { createExplanations } from './modules/explanations/service';
 import { createTariffs } from './modules/tariffs/service';
+import { teamRoutes } from './modules/team/routes';
+import { createTeam } from './modules/team/service';
 import { drainBinaryVolume } from './modules/binary/service';
+import { teamStatsRoutes } from './modules/team-stats/routes';
+import { createTeamStats, drainTeamCounters } from './modules/team-stats/service';
 import { payLeaderPool, payNodeIncome } from './modules/compensation/periodic';
 import { expireLostProfits } from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
@@ -232,6 +238,7 @@ export async function buildApp({
   const tariffs = createTariffs({ db, catalog, hotWinter: config.hotWinter });
   tariffRoutes(app, { tariffs });
   explanationRoutes(app, { explanations: createExplanations({ db }) });
+  dashboardRoutes(app, { dashboard: createDashboard({ db }) });
   if (config.jobs) {
     startJobs(app, [
       {
@@ -249,6 +256,20 @@ export async function buildApp({
         name: 'binary-volume',
         everyMs: config.binary.everyMs,
         run: async () => void (await drainBinaryVolume(db, config.binary.batchSize)),
+      },
+    ]);
+  }
+
+  // ---- team (issue 9): trees, lists and search (modules/team); counters and statistics (modules/team-stats) ----
+  teamRoutes(app, { team: createTeam({ db }) });
+  teamStatsRoutes(app, { teamStats: createTeamStats({ db }) });
+  if (config.jobs) {
+    startJobs(app, [
+      // Team counters from new partners, node changes and tariff purchases (docs/team.md "Counters").
+      {
+        name: 'team-counters',
+        everyMs: config.team.everyMs,
+        run: async () => void (await drainTeamCounters(db)),
       },
     ]);
   }

@@ -74,6 +74,8 @@ const ZEnv = z.object({
   BINARY_WORKER_SECONDS: z.coerce.number().min(0.05).max(4).default(1),
   /** Volume events folded per transaction by the binary worker. */
   BINARY_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** How often the team counter worker folds new partners, nodes and tariff purchases (docs/team.md). */
+  TEAM_WORKER_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
 
   /** An EVM JSON-RPC node (BNB Smart Chain); without it the development chain runs (not in production). */
   CHAIN_RPC_URL: z.url().optional(),
@@ -164,6 +166,8 @@ export type TConfig = {
   jobs: boolean;
   /** The binary volume worker (modules/binary): its period and batch size. */
   binary: { everyMs: number; batchSize: number };
+  /** The team counter worker (modules/team-stats): its period. */
+  team: { everyMs: number };
   chain: {
     /** null: the development chain runs in process when `dev`, else deposits are unavailable. */
     rpcUrl: string | null;
@@ -256,6 +260,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
     binary: { everyMs: Math.round(env.BINARY_WORKER_SECONDS * 1000), batchSize: env.BINARY_BATCH_SIZE },
+    team: { everyMs: Math.round(env.TEAM_WORKER_SECONDS * 1000) },
     chain: {
       rpcUrl: env.CHAIN_RPC_URL ?? null,
       dev: !env.CHAIN_RPC_URL && (env.DEV_CHAIN ?? embedded),

@@ -36,6 +36,7 @@ export const MESSAGES = {
   invalidValue: 'Enter a valid value.',
   unknownField: 'This field cannot be set.',
   tooLong: 'Ensure this field has no more than {max} characters.',
+  searchTooShort: 'Enter at least {min} characters to search.',
   malformedJson: 'Malformed JSON.',
   usernameExists: 'Username is already exists.',
   usernameInvalid: 'Username may contain 3 to 30 letters, digits, dots, dashes and underscores.',

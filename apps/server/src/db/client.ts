@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -74,10 +75,13 @@ export function openDatabase(options: DatabaseOptions): Database {
   };
 }
 
+/** The extensions the migrations create (pg_trgm: the downline search index). */
+export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
+
 /** PGlite with its data in `dataDir`, or in memory when null. */
 export async function createPglite(dataDir: string | null): Promise<PGlite> {
   if (dataDir) await initialiseApart(dataDir);
-  return PGlite.create(dataDir ? { dataDir } : {});
+  return PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
 }
 
 /**

@@ -62,6 +62,25 @@ export const users = pgTable(
     binarySide: text('binary_side').notNull().default('left'),
     binaryParentId: bigint('binary_parent_id', { mode: 'number' }),
     binaryPosition: text('binary_position'),
+    /**
+     * Kept by the users_tree_position trigger (migration 0019) from the parent at insert: the
+     * depth in the binary tree (company root 0, unplaced accounts null) and the ancestors at the
+     * nearest lower multiples of 8, 64 (`binary_anchor_id`) and 512, so `binary_under()` answers
+     * "is X in Y's downline" in at most depth/512 + 22 indexed steps at any depth (docs/team.md).
+     */
+    binaryDepth: integer('binary_depth'),
+    binaryAnchor8Id: bigint('binary_anchor8_id', { mode: 'number' }),
+    binaryAnchorId: bigint('binary_anchor_id', { mode: 'number' }),
+    binaryAnchor512Id: bigint('binary_anchor512_id', { mode: 'number' }),
+    /** The same along the sponsor tree (mentor_id), for `sponsor_under()` and the team levels. */
+    sponsorDepth: integer('sponsor_depth'),
+    sponsorAnchor8Id: bigint('sponsor_anchor8_id', { mode: 'number' }),
+    sponsorAnchorId: bigint('sponsor_anchor_id', { mode: 'number' }),
+    sponsorAnchor512Id: bigint('sponsor_anchor512_id', { mode: 'number' }),
+    /** The mentor's leg this partner was placed in (the mentor's binary side at registration). */
+    placementLeg: text('placement_leg'),
+    /** The team counter worker (modules/team-stats) has counted this partner in its uplines. */
+    teamCounted: boolean('team_counted').notNull().default(false),
     kycStatus: text('kyc_status').notNull().default('none'),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
@@ -76,6 +95,16 @@ export const users = pgTable(
       .where(sql`${t.isCompanyRoot}`),
     uniqueIndex('users_binary_slot_key').on(t.binaryParentId, t.binaryPosition),
     index('users_mentor_idx').on(t.mentorId),
+    index('users_first_line_idx').on(t.mentorId, t.placementLeg, t.id),
+    index('users_sponsor_level_idx').on(t.sponsorDepth, t.id),
+    index('users_team_pending_idx')
+      .on(t.id)
+      .where(sql`not ${t.teamCounted}`),
+    index('users_search_idx').using(
+      'gin',
+      sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.username}, '')) gin_trgm_ops`,
+    ),
+    check('users_placement_leg_check', sql`${t.placementLeg} in ('left', 'right')`),
     check('users_binary_side_check', sql`${t.binarySide} in ('left', 'right')`),
     check('users_binary_position_check', sql`${t.binaryPosition} in ('left', 'right')`),
     check('users_kyc_status_check', sql`${t.kycStatus} in ('none', 'pending', 'verified', 'rejected')`),
@@ -153,6 +182,87 @@ export const binaryLegs = pgTable(
     check(
       'binary_legs_rank_check',
       sql`${t.rank} is null or ${t.rank} in ('Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond')`,
+    ),
+  ],
+);
+
+/**
+ * A partner's team counters (docs/team.md), kept by the team counter worker (modules/team-stats)
+ * and never re-counted at request time. Binary: `left_count`/`right_count` = partners in each leg.
+ * Sponsor tree: `downline_count` = the whole sponsor downline, `first_line_count` = personally
+ * invited, `level_counts[k]` = partners at sponsor level k (1..10), `levels_count` = the deepest
+ * level that holds anyone. Devices (active physical nodes): `own_devices`, `downline_devices` in
+ * the sponsor downline, `max_branch_devices` = the most in one first-line branch. A partner without
+ * a row has no team yet.
+ */
+export const teamStats = pgTable(
+  'team_stats',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    leftCount: integer('left_count').notNull().default(0),
+    rightCount: integer('right_count').notNull().default(0),
+    downlineCount: integer('downline_count').notNull().default(0),
+    firstLineCount: integer('first_line_count').notNull().default(0),
+    levelsCount: integer('levels_count').notNull().default(0),
+    levelCounts: integer('level_counts')
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0,0,0,0,0,0}'`),
+    ownDevices: integer('own_devices').notNull().default(0),
+    downlineDevices: integer('downline_devices').notNull().default(0),
+    maxBranchDevices: integer('max_branch_devices').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'team_stats_counts_check',
+      sql`${t.leftCount} >= 0 and ${t.rightCount} >= 0 and ${t.downlineCount} >= 0 and ${t.firstLineCount} >= 0 and ${t.levelsCount} >= 0 and ${t.ownDevices} >= 0 and ${t.downlineDevices} >= 0 and ${t.maxBranchDevices} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Tariff purchases in each binary leg of a partner, by tariff (get_purchase_statistics_by_packages):
+ * completed tariff purchases of the partners below, kept by the team counter worker.
+ */
+export const teamPackageCounts = pgTable(
+  'team_package_counts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    leftCount: integer('left_count').notNull().default(0),
+    rightCount: integer('right_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('team_package_counts_check', sql`${t.leftCount} >= 0 and ${t.rightCount} >= 0`),
+  ],
+);
+
+/**
+ * The company's counters (company_stats), one row, kept by the team counter worker: every active
+ * node (devices and virtual nodes), active physical devices, tariff 500 purchases not refunded.
+ */
+export const teamCompanyStats = pgTable(
+  'team_company_stats',
+  {
+    id: integer('id').primaryKey().default(1),
+    totalDevices: integer('total_devices').notNull().default(0),
+    purchasedDevices: integer('purchased_devices').notNull().default(0),
+    packages500: integer('packages_500').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('team_company_stats_one_row', sql`${t.id} = 1`),
+    check(
+      'team_company_stats_counts_check',
+      sql`${t.totalDevices} >= 0 and ${t.purchasedDevices} >= 0 and ${t.packages500} >= 0`,
     ),
   ],
 );
@@ -697,9 +807,17 @@ export const purchases = pgTable(
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     details: jsonb('details').notNull().default({}),
     createdAt: createdAt(),
+    /**
+     * A tariff purchase counted in its buyer's binary ancestors' team_package_counts (the team
+     * counter worker, modules/team-stats): it folds the rows where this differs from "completed".
+     */
+    teamCounted: boolean('team_counted').notNull().default(false),
   },
   (t) => [
     uniqueIndex('purchases_reference_key').on(t.reference),
+    index('purchases_team_pending_idx')
+      .on(t.id)
+      .where(sql`${t.kind} = 'tariff' and ${t.teamCounted} <> (${t.status} = 'completed')`),
     /** The leader pool sums a calendar month's volume (issue 8). */
     index('purchases_created_idx').on(t.createdAt),
     index('purchases_user_idx').on(t.userId, t.id),
@@ -877,9 +995,17 @@ export const nodes = pgTable(
      * the node's creation (the default `now()` of its insert) and advances by whole days.
      */
     incomePaidUntil: timestamp('income_paid_until', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The node counted as active in the team counters (modules/team-stats): the worker folds the
+     * rows where this differs from "active".
+     */
+    teamCounted: boolean('team_counted').notNull().default(false),
   },
   (t) => [
     index('nodes_user_idx').on(t.userId, t.kind, t.status),
+    index('nodes_team_pending_idx')
+      .on(t.id)
+      .where(sql`${t.teamCounted} <> (${t.status} = 'active')`),
     index('nodes_income_due_idx')
       .on(t.incomePaidUntil)
       .where(sql`${t.status} = 'active'`),

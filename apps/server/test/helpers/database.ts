@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../../src/db/client';
+import { type Database, openDatabase, PGLITE_EXTENSIONS, queryRows } from '../../src/db/client';
 
 /**
  * The migrations that seed data (their names say `seed`): a fresh database holds what they insert,
@@ -62,7 +62,10 @@ async function open() {
   }
   const dump = inject('pgliteDump');
   if (!dump) throw new Error('The global setup provided no database');
-  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) });
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([readFileSync(dump)]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   const database = openDatabase({ pglite });
   return { database, dispose: () => database.close() };
 }

@@ -257,6 +257,7 @@ export function createAccounts(deps: {
               mentorId: mentor.id,
               binaryParentId: parentId,
               binaryPosition: side,
+              placementLeg: side,
             });
             await repo.moveLegEnd(tx, mentor.id, side, user.id);
             await audit(tx, {

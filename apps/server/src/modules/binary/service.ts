@@ -328,3 +328,10 @@ function computeBatch(
 
 /** Unprocessed volume events: the worker's backlog. */
 export const pendingVolumeEvents = repo.pendingCount;
+
+/** The binary legs (volumes, unpaid, counters) of the given partners; an empty row for one without any. */
+export const binaryLegsOf = repo.legsOf;
+
+/** Every partner on the binary paths from the given users up to the top, each once (one query). */
+export const binaryPathsOf = repo.binaryPaths;
+export type { TNode as TBinaryNode } from './repo';

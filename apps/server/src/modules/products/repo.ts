@@ -20,6 +20,7 @@ const nodeView = {
   status: nodes.status,
   createdAt: nodes.createdAt,
   incomePaidUntil: nodes.incomePaidUntil,
+  teamCounted: nodes.teamCounted,
   code: products.code,
   name: products.name,
   price: products.price,

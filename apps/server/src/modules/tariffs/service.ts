@@ -24,6 +24,7 @@ import { grantDft } from '../dft/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { createIncludedOrders } from '../orders/service';
 import { recordPurchase } from '../purchases/service';
+import { rebaseSponsorCounters } from '../team-stats/service';
 import * as repo from './repo';
 import type { TCapWindowRow } from './repo';
 
@@ -69,8 +70,10 @@ function included(product: TProductRow | undefined, kind: 'virtual' | 'device'):
   return attributes.includes_node && attributes.node_kind === kind ? Number(attributes.nodes ?? 0) : 0;
 }
 
-const isActive = (window: TCapWindowRow | undefined): window is TCapWindowRow =>
-  window !== undefined && window.earned < window.cap;
+/** A tariff is Active while its open cap window has room (the team views show the same status). */
+export const isActive = <W extends Pick<TCapWindowRow, 'earned' | 'cap'>>(
+  window: W | undefined,
+): window is W => window !== undefined && window.earned < window.cap;
 
 /**
  * Fills the partner's open cap window with a USDT bonus of `amount` (compensation-plan.md
@@ -312,6 +315,7 @@ export function createTariffs(deps: {
         if (await repo.inSponsorDownline(tx, userId, mentorId))
           throw fail.field('mentor_id', 'mentorInvalid');
         await repo.setMentor(tx, userId, mentorId);
+        await rebaseSponsorCounters(tx, [user.mentorId, mentorId]);
         await audit(tx, {
           userId,
           actorId: adminId,
