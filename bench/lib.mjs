@@ -1,8 +1,11 @@
 // Helpers of the server benchmark (bench/run.mjs): processes, memory, a small HTTP load client.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -213,4 +216,62 @@ export const register = (base, name, index, promocode) =>
 /** Builds the server (apps/server/dist: main.js and dev/generate-network.js). */
 export function buildServer(root) {
   execFileSync(process.execPath, ['build.mjs'], { cwd: `${root}/apps/server`, stdio: 'inherit' });
+}
+
+/**
+ * A fresh database for `driver` ('pglite' or 'postgres', made under `adminUrl` and dropped after):
+ * the server's environment (`env.pids()`: the PostgreSQL backends' pids), and how to drop it.
+ */
+export async function openBenchTarget(driver, adminUrl, name) {
+  const dataDir = mkdtempSync(join(tmpdir(), `portal-bench-${name}-`));
+  const env = { ...SERVER_ENV, DATA_DIR: dataDir };
+  let dropDatabase = async () => undefined;
+  if (driver === 'postgres') {
+    const database = `bench_${name}_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    };
+    // The CPU of the database's backends, for the concurrency measure.
+    env.pids = async () =>
+      (await admin.query('select pid from pg_stat_activity where datname = $1', [database])).rows.map(
+        (row) => row.pid,
+      );
+  }
+  return {
+    env,
+    dataDir,
+    async drop() {
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs the network generator (apps/server/dist/dev/generate-network.js under `root`) on the
+ * target's database, no server on it: what it wrote (its JSON), and how long.
+ */
+export function generateNetwork(root, target, partners, deepLeg) {
+  const { pids: _, ...env } = target.env;
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      [
+        join(root, 'apps/server/dist/dev/generate-network.js'),
+        `--partners=${partners}`,
+        `--deep-leg=${deepLeg}`,
+      ],
+      { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+    );
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+  });
 }

@@ -16,21 +16,18 @@
 // --samples N (timed calls per measure, 200), --targets pglite,postgres.
 // BENCH_DATABASE_URL: where the bench makes (and drops) its databases; default
 // postgres://postgres@127.0.0.1:5432/test. BENCH_SECONDS: each concurrency block (10).
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import {
   adminToken,
   buildServer,
   buy,
   fund,
+  generateNetwork,
   json,
+  openBenchTarget,
   percentile,
   register,
-  SERVER_ENV,
   startProcess,
   timed,
 } from './lib.mjs';
@@ -62,56 +59,11 @@ const p95 = (times) => round(percentile(times, 95));
 const emailOf = (id) => `n${id}@network.example`;
 const NETWORK_PASSWORD = 'network-password-1';
 
-/** A fresh database for `driver`: the server's environment, and how to drop it. */
-async function openTarget(driver) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-network-'));
-  const env = { ...SERVER_ENV, DATA_DIR: dataDir };
-  let dropDatabase = async () => undefined;
-  if (driver === 'postgres') {
-    const name = `bench_network_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-    // The CPU of the database's backends, for the concurrency measure.
-    env.pids = async () =>
-      (await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map(
-        (row) => row.pid,
-      );
-  }
-  return {
-    env,
-    async drop() {
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** A fresh database for `driver` (lib.mjs). */
+const openTarget = (driver) => openBenchTarget(driver, ADMIN_URL, 'network');
 
-/** Runs the generator on the target's database (no server on it): what it wrote, and how long. */
-function generate(target, partners, deepLeg) {
-  const { pids: _, ...env } = target.env;
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [
-        join(ROOT, 'apps/server/dist/dev/generate-network.js'),
-        `--partners=${partners}`,
-        `--deep-leg=${deepLeg}`,
-      ],
-      { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
-    );
-    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
-  });
-}
+/** Runs the generator on the target's database (lib.mjs). */
+const generate = (target, partners, deepLeg) => generateNetwork(ROOT, target, partners, deepLeg);
 
 /** Signs a generated partner in and funds them. */
 async function partner(base, admin, id) {

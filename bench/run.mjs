@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { json, loadTest, memoryOf, percentile, SERVER_ENV, sleep, startProcess, timed } from './lib.mjs';
 
@@ -79,7 +80,7 @@ async function fillStatement(target, userId) {
   }
   // PGlite has one process at a time on its data: the server stops while the lines go in.
   await target.server.stop();
-  const db = await PGlite.create({ dataDir: join(target.dataDir, 'pglite') });
+  const db = await PGlite.create({ dataDir: join(target.dataDir, 'pglite'), extensions: { pg_trgm } });
   await db.exec(insert);
   await db.close();
   target.server = await target.start();

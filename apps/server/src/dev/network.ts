@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { hashPassword } from '../lib/passwords';
+import { lock as lockTeamCounters } from '../modules/team-stats/repo';
 
 /** The password every generated partner signs in with (their emails: `generatedEmail(id)`). */
 export const NETWORK_PASSWORD = 'network-password-1';
@@ -87,10 +88,11 @@ export async function generateNetwork(db: Db, options: TNetworkOptions): Promise
       position: string | null;
       side: string;
       root: boolean;
+      mentor: string | null;
     }>(
       tx,
       sql`select id::text as id, binary_parent_id::text as parent, binary_position as position,
-                 binary_side as side, is_company_root as root
+                 binary_side as side, is_company_root as root, mentor_id::text as mentor
           from users order by id`,
     );
     const root = existing.find((row) => row.root);
@@ -111,9 +113,12 @@ export async function generateNetwork(db: Db, options: TNetworkOptions): Promise
     /** Where each partner's leg on each side was last seen to end (-1: not yet). */
     const legEnd = new Int32Array(2 * total).fill(-1);
     const touched: number[] = [];
+    /** The mentor's leg each new partner was placed in. */
+    const placementLeg = new Uint8Array(total);
 
     existing.forEach((row, index) => {
       side[index] = row.side === 'right' ? RIGHT : LEFT;
+      if (row.mentor !== null) mentor[index] = indexOf.get(Number(row.mentor))!;
       if (row.parent === null) return;
       const parentIndex = indexOf.get(Number(row.parent))!;
       const at = row.position === 'right' ? RIGHT : LEFT;
@@ -149,6 +154,7 @@ export async function generateNetwork(db: Db, options: TNetworkOptions): Promise
       depth[index] = depthOf(bottom) + 1;
       mentor[index] = mentorIndex;
       side[index] = ownSide;
+      placementLeg[index] = at;
       if (legEnd[2 * mentorIndex + at]! < 0) touched.push(2 * mentorIndex + at);
       legEnd[2 * mentorIndex + at] = index;
     };
@@ -194,7 +200,8 @@ export async function generateNetwork(db: Db, options: TNetworkOptions): Promise
       const first = idOf(from);
       await tx.execute(sql`
         insert into users (id, email, password_hash, first_name, last_name, phone, country, country_code,
-                           referral_id, mentor_id, binary_side, binary_parent_id, binary_position, date_joined)
+                           referral_id, mentor_id, binary_side, binary_parent_id, binary_position, date_joined,
+                           placement_leg, team_counted)
         overriding system value
         select ${first}::bigint + t.n - 1 as id, 'n' || (${first}::bigint + t.n - 1) || '@network.example',
                ${passwordHash}, 'Net', 'Partner ' || (${first}::bigint + t.n - 1),
@@ -202,10 +209,12 @@ export async function generateNetwork(db: Db, options: TNetworkOptions): Promise
                'N' || (${first}::bigint + t.n - 1), t.mentor,
                case when t.side = 0 then 'left' else 'right' end, t.parent,
                case when t.position = 0 then 'left' else 'right' end,
-               now() - make_interval(secs => ${lastId}::bigint - (${first}::bigint + t.n - 1))
+               now() - make_interval(secs => ${lastId}::bigint - (${first}::bigint + t.n - 1)),
+               case when t.leg = 0 then 'left' else 'right' end, true
         from unnest(${array(mentorIds, from, to)}::bigint[], ${array(parentIds, from, to)}::bigint[],
-                    ${array(side, from, to)}::int[], ${array(position, from, to)}::int[])
-             with ordinality as t(mentor, parent, side, position, n)`);
+                    ${array(side, from, to)}::int[], ${array(position, from, to)}::int[],
+                    ${array(placementLeg, from, to)}::int[])
+             with ordinality as t(mentor, parent, side, position, leg, n)`);
       progress(`users ${to - known}/${partners}`);
     }
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
@@ -222,8 +231,9 @@ export async function generateNetwork(db: Db, options: TNetworkOptions): Promise
         on conflict (user_id, side) do update set bottom_id = excluded.bottom_id`);
     }
     progress(`leg ends ${touched.length}`);
+    await writeTeamCounters(tx, { total, parent, mentor, children, ids, batch, progress });
     // Fresh statistics for the planner: PGlite has no autovacuum to gather them after the load.
-    await tx.execute(sql`analyze users, binary_leg_ends`);
+    await tx.execute(sql`analyze users, binary_leg_ends, team_stats`);
     progress('analyzed');
 
     return {
@@ -235,4 +245,110 @@ export async function generateNetwork(db: Db, options: TNetworkOptions): Promise
       lineIds: lineIndexes.map(idOf),
     };
   });
+}
+
+/** Each node's depth in a forest given by `up` (the parent's index, -1 at a top): no recursion. */
+function depthsOf(up: Int32Array): Int32Array {
+  const depth = new Int32Array(up.length).fill(-1);
+  const path: number[] = [];
+  for (let index = 0; index < up.length; index++) {
+    let at = index;
+    while (depth[at]! < 0 && up[at]! >= 0) {
+      path.push(at);
+      at = up[at]!;
+    }
+    if (depth[at]! < 0) depth[at] = 0;
+    while (path.length > 0) {
+      const node = path.pop()!;
+      depth[node] = depth[up[node]!]! + 1;
+    }
+  }
+  return depth;
+}
+
+/** The indexes deepest first (a counting sort by depth): each child before its parent. */
+function deepestFirst(up: Int32Array): Int32Array {
+  const depth = depthsOf(up);
+  let deepest = 0;
+  for (const value of depth) deepest = Math.max(deepest, value);
+  const start = new Int32Array(deepest + 2);
+  for (const value of depth) start[deepest - value + 1]! += 1;
+  for (let slot = 1; slot < start.length; slot++) start[slot]! += start[slot - 1]!;
+  const order = new Int32Array(up.length);
+  for (let index = 0; index < up.length; index++) order[start[deepest - depth[index]!]!++] = index;
+  return order;
+}
+
+const LEVELS = 10;
+
+/**
+ * The team counters of every user (docs/team.md "Counters"), counted over the whole tree in
+ * memory, children before parents: binary legs from subtree sizes, sponsor counters from the first
+ * lines'. Written as absolute values (the device counters, which nodes feed, are left as they
+ * are), and every user is marked counted: the counter worker has no backlog after a network.
+ */
+async function writeTeamCounters(
+  tx: Db,
+  tree: {
+    total: number;
+    parent: Int32Array;
+    mentor: Int32Array;
+    children: Int32Array;
+    ids: Float64Array;
+    batch: number;
+    progress: (message: string) => void;
+  },
+) {
+  const { total, parent, mentor, children, ids, batch, progress } = tree;
+  await lockTeamCounters(tx);
+  const size = new Int32Array(total);
+  for (const index of deepestFirst(parent)) {
+    const left = children[2 * index]!;
+    const right = children[2 * index + 1]!;
+    size[index] = 1 + (left >= 0 ? size[left]! : 0) + (right >= 0 ? size[right]! : 0);
+  }
+  const legCount = (index: number, at: number) => {
+    const child = children[2 * index + at]!;
+    return child >= 0 ? size[child]! : 0;
+  };
+  const downline = new Int32Array(total);
+  const firstLine = new Int32Array(total);
+  const levels = new Int32Array(total);
+  const levelCounts = new Int32Array(total * LEVELS);
+  for (const index of deepestFirst(mentor)) {
+    const up = mentor[index]!;
+    if (up < 0) continue;
+    downline[up]! += 1 + downline[index]!;
+    firstLine[up]! += 1;
+    levels[up] = Math.max(levels[up]!, levels[index]! + 1);
+    levelCounts[up * LEVELS]! += 1;
+    for (let level = 1; level < LEVELS; level++)
+      levelCounts[up * LEVELS + level]! += levelCounts[index * LEVELS + level - 1]!;
+  }
+  progress('team counters counted');
+
+  const counted: number[] = [];
+  for (let index = 0; index < total; index++)
+    if (legCount(index, LEFT) + legCount(index, RIGHT) + downline[index]! > 0) counted.push(index);
+  for (let from = 0; from < counted.length; from += batch) {
+    const part = counted.slice(from, from + batch);
+    const column = (pick: (index: number) => number | string) => `{${part.map(pick).join(',')}}`;
+    const levelText = (index: number) =>
+      `"{${Array.from(levelCounts.subarray(index * LEVELS, (index + 1) * LEVELS)).join(',')}}"`;
+    await tx.execute(sql`
+      insert into team_stats (user_id, left_count, right_count, downline_count, first_line_count, levels_count,
+                              level_counts, updated_at)
+      select v.user_id, v.l, v.r, v.d, v.f, v.lv, v.lc::int[], now()
+      from unnest(${column((index) => ids[index]!)}::bigint[], ${column((index) => legCount(index, LEFT))}::int[],
+                  ${column((index) => legCount(index, RIGHT))}::int[], ${column((index) => downline[index]!)}::int[],
+                  ${column((index) => firstLine[index]!)}::int[], ${column((index) => levels[index]!)}::int[],
+                  ${column(levelText)}::text[]) as v(user_id, l, r, d, f, lv, lc)
+      on conflict (user_id) do update set
+        left_count = excluded.left_count, right_count = excluded.right_count,
+        downline_count = excluded.downline_count, first_line_count = excluded.first_line_count,
+        levels_count = excluded.levels_count, level_counts = excluded.level_counts,
+        updated_at = excluded.updated_at`);
+    progress(`team counters ${Math.min(from + batch, counted.length)}/${counted.length}`);
+  }
+  await tx.execute(sql`update users set team_counted = true where not team_counted`);
 }

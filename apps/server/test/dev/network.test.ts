@@ -97,6 +97,18 @@ describe('generated network', () => {
       }
     }
 
+    // The mentor's leg each partner was placed in, and everyone counted (team_stats written).
+    const legs = await queryRows<{ id: string; leg: string | null; counted: boolean }>(
+      app.database.db,
+      sql`select id::text as id, placement_leg as leg, team_counted as counted from users`,
+    );
+    for (const row of legs) {
+      const node = nodes.get(Number(row.id))!;
+      expect(row.counted).toBe(true);
+      if (node.id < network.firstId) continue;
+      expect(row.leg, `placement leg of ${node.id}`).toBe(nodes.get(node.mentor!)!.side);
+    }
+
     // The spillover leg: the leader's left outer leg, exactly deepLeg deep, at the depths said.
     const leader = nodes.get(network.leaderId)!;
     expect(leader.side).toBe('left');
