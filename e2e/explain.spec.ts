@@ -1,10 +1,8 @@
 import { expect, type APIRequestContext, test } from '@playwright/test';
 import {
-  buyTariff,
+  cappedMentor,
   expectAccessible,
   expectNoSidewaysScroll,
-  fund,
-  newPartner,
   PHONE,
   screenshots,
   signIn,
@@ -12,16 +10,6 @@ import {
 
 const DESKTOP = { width: 1280, height: 900 };
 const screenshot = screenshots('explain');
-
-async function register(request: APIRequestContext, firstName: string, promocode?: string) {
-  const partner = newPartner(firstName);
-  const response = await request.post('/api/v1/accounts/register/', {
-    data: { ...partner, password_confirm: partner.password, ...(promocode ? { promocode } : {}) },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { token: string; user: { id: number; referral_id: string } };
-  return { ...partner, token: body.token, id: body.user.id, referralId: body.user.referral_id };
-}
 
 /** The numbers the what-if runs on, as the partner's API answers them. */
 async function whatIfBase(request: APIRequestContext, token: string) {
@@ -36,17 +24,7 @@ test('a partner opens the explanation of a bonus the cap cut, sees the lost prof
   page,
   request,
 }) => {
-  // Mentor with the 50 Promo tariff (cap 250); Ivy buys 3000 (invite 210, all credited), then Jon
-  // buys 1500 (invite 105: 40 fits, the cap takes 65, which waits 7 days as lost profit).
-  const mentor = await register(request, 'Mira');
-  const ivy = await register(request, 'Ivy', mentor.referralId);
-  const jon = await register(request, 'Jon', mentor.referralId);
-  await fund(request, mentor.id, '50');
-  await fund(request, ivy.id, '3000');
-  await fund(request, jon.id, '1500');
-  await buyTariff(request, mentor.token, '50 Promo');
-  await buyTariff(request, ivy.token, '3000');
-  await buyTariff(request, jon.token, '1500');
+  const { mentor, ivy, jon } = await cappedMentor(request);
 
   await page.setViewportSize(DESKTOP);
   await signIn(page, mentor.email, mentor.password);

@@ -33,6 +33,17 @@ export async function registerByApi(request: APIRequestContext, partner: ReturnT
   return (await response.json()) as { token: string; user: { id: number; referral_id: string } };
 }
 
+/** Registers a new partner through the API, under the mentor whose referral code is given; with the token. */
+export async function registerPartner(request: APIRequestContext, firstName: string, promocode?: string) {
+  const partner = newPartner(firstName);
+  const response = await request.post('/api/v1/accounts/register/', {
+    data: { ...partner, password_confirm: partner.password, ...(promocode ? { promocode } : {}) },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { token: string; user: { id: number; referral_id: string } };
+  return { ...partner, token: body.token, id: body.user.id, referralId: body.user.referral_id };
+}
+
 /** No accessibility violations (axe, WCAG 2.1 A and AA) on what the page shows now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -67,10 +78,15 @@ export async function enterCode(page: Page, testId: string, code: string) {
 }
 
 export async function logOut(page: Page) {
+  // The toast of an earlier logout (2 s; a pointer over it holds it) must be gone, so the one
+  // checked below is this logout's.
+  const loggedOut = page.locator('.mantine-Notification-root').filter({ hasText: 'Logged out' });
+  await page.mouse.move(0, 0);
+  await expect(loggedOut).toHaveCount(0);
   await page.getByTestId('account-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Logged out')).toBeVisible();
+  await expect(loggedOut).toBeVisible();
 }
 
 /** Signs in through the sign-in screen. */
@@ -156,6 +172,24 @@ export async function buyTariff(request: APIRequestContext, token: string, name:
     data: { request_id },
   });
   expect(confirmed.status()).toBe(200);
+}
+
+/**
+ * Mira with the 50 Promo tariff (cap 250), who invited Ivy and Jon (both in her left leg): Ivy buys
+ * 3000 (invite 210, all credited), then Jon buys 1500 (invite 105: 40 fits, the cap takes 65,
+ * which waits 7 days as lost profit).
+ */
+export async function cappedMentor(request: APIRequestContext) {
+  const mentor = await registerPartner(request, 'Mira');
+  const ivy = await registerPartner(request, 'Ivy', mentor.referralId);
+  const jon = await registerPartner(request, 'Jon', mentor.referralId);
+  await fund(request, mentor.id, '50');
+  await fund(request, ivy.id, '3000');
+  await fund(request, jon.id, '1500');
+  await buyTariff(request, mentor.token, '50 Promo');
+  await buyTariff(request, ivy.token, '3000');
+  await buyTariff(request, jon.token, '1500');
+  return { mentor, ivy, jon };
 }
 
 /** A new partner with `usdt` on the balance, signed in on a phone (at the dashboard). */

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { RequireSession, RequireSuperuser, RootRedirect, SignedOutOnly } from './guards';
 import { PublicShell } from './shells/PublicShell';
 import { SeparateShell } from './shells/SeparateShell';
+import { loadSignedInTexts } from '../lib/i18n';
 
 /**
  * A screen loaded when its route is first visited: every screen is a chunk of its own, so a
@@ -85,7 +86,12 @@ export const routes: RouteObject[] = [
         // The signed-in frame brings the date settings and the styles only its screens use.
         element: screen(
           () =>
-            Promise.all([import('./shells/SignedInShell'), import('./dates'), import('./styles/signed-in')]),
+            Promise.all([
+              import('./shells/SignedInShell'),
+              import('./dates'),
+              import('./styles/signed-in'),
+              loadSignedInTexts(),
+            ]),
           ([{ SignedInShell }, { DatesSettings }]) =>
             function SignedInFrame() {
               return (
@@ -171,7 +177,8 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: '/team',
+            // The tabs are the team screen's own routes (features/team/routes/TeamPage.tsx).
+            path: '/team/*',
             element: screen(
               () => import('../features/team/routes/TeamPage'),
               (m) => m.TeamPage,

@@ -11,7 +11,10 @@ import {
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { formatAmount } from './format';
-import en from '../locales/en.json';
+import type en from '../locales/en.json';
+// Only the sections the public pages use ship with the first load (Vite's JSON named exports are
+// tree-shaken); the signed-in frame adds the rest with `loadSignedInTexts` (first-load budget).
+import { app, common, confirmEmail, fields, login, recover, reset, signUp } from '../locales/en.json';
 
 /** English server messages, from the one catalogue in contracts ({x} becomes i18next's {{x}}). */
 const englishMessages = Object.fromEntries(
@@ -19,10 +22,31 @@ const englishMessages = Object.fromEntries(
 ) as Record<TMessageKey, string>;
 
 /**
- * English is built in (it is the fallback of every other language); each other language is a
+ * English is built in (it is the fallback of every other language), its public sections with the
+ * first load and the signed-in screens' ones in a chunk of their own; each other language is a
  * chunk of its own, fetched when it is first shown, so a visitor downloads only the one they read.
  */
-const english = { ...en, messages: englishMessages };
+const english = {
+  app,
+  common,
+  confirmEmail,
+  fields,
+  login,
+  recover,
+  reset,
+  signUp,
+  messages: englishMessages,
+};
+
+/**
+ * The English texts of the signed-in screens: loaded with the signed-in frame, before any of its
+ * screens renders (a separate module, `?raw`, so the bundler cannot fold it into the first load).
+ */
+export async function loadSignedInTexts(): Promise<void> {
+  if (i18next.getResource(DEFAULT_LANGUAGE, 'translation', 'nav.dashboard')) return;
+  const { default: text } = await import('../locales/en.json?raw');
+  i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', JSON.parse(text) as typeof en, true, false);
+}
 const OTHER_LANGUAGES = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*.json',
   '!../locales/en.json',

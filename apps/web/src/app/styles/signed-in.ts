@@ -23,5 +23,6 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/dates/styles.css';

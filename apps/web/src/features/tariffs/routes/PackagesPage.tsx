@@ -1,13 +1,14 @@
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMinor, parseMinor, type TPackage } from '@portal/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
-import { useActivePackage } from '../api/get-active-package';
+import { useActivePackage } from '../../../api/get-active-package';
 import { usePackages } from '../api/list-packages';
-import { CapMeter } from '../components/CapMeter';
+import { CapMeter } from '../../../components/signed-in/CapMeter';
 import { LostProfit } from '../components/LostProfit';
 import { PurchasePackageModal } from '../components/PurchasePackageModal';
+import { Spinner } from '../../../components/Spinner';
 
 const minorOf = (amount: string) => parseMinor(amount, 'USDT') ?? 0n;
 
@@ -42,7 +43,7 @@ export function PackagesPage() {
           {t('tariffs.mine')}
         </Title>
         {active.isPending ? (
-          <Loader aria-label={t('common.loading')} />
+          <Spinner />
         ) : !active.data || !mine ? (
           <Text c="dimmed" data-testid="no-tariff">
             {t('tariffs.none')}
@@ -81,7 +82,7 @@ export function PackagesPage() {
           {t('tariffs.whatIf.intro')}
         </Text>
         <Card withBorder>
-          <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+          <Suspense fallback={<Spinner />}>
             <WhatIf />
           </Suspense>
         </Card>
@@ -92,7 +93,7 @@ export function PackagesPage() {
           {t('tariffs.list')}
         </Title>
         {packages.isPending ? (
-          <Loader aria-label={t('common.loading')} />
+          <Spinner />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {(packages.data ?? []).map((item) => {

@@ -1,15 +1,8 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { parseMinor, type TActivePackage } from '@portal/contracts';
+import type { TActivePackage } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../lib/format';
-
-/** The share of the cap window filled, in tenths of a percent (0 to 1000). */
-function filledPermille(earned: string, cap: string): number {
-  const capMinor = parseMinor(cap, 'USDT') ?? 0n;
-  if (capMinor <= 0n) return 0;
-  const earnedMinor = parseMinor(earned, 'USDT') ?? 0n;
-  return Number((earnedMinor * 1000n) / capMinor);
-}
+import { formatAmount } from '../../lib/format';
+import { filledPermille } from '../../lib/ratio';
 
 /** Earned against the cap window (5 x the tariff's cost): what is left before the tariff goes Inactive. */
 export function CapMeter({ active }: { active: TActivePackage }) {

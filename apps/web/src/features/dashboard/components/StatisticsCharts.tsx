@@ -1,0 +1,208 @@
+import '@mantine/charts/styles.css';
+import { BarChart, type BarChartSeries } from '@mantine/charts';
+import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStructureList } from '../../../api/get-structure-list';
+import { StackedTable } from '../../../components/StackedTable';
+import { formatAmount, listLocale } from '../../../lib/format';
+import { useIncomeByMonth } from '../api/get-income-by-month';
+import { usePurchaseStatistics } from '../api/get-purchase-statistics';
+import { formatCount, formatMonth, incomeChart, monthsUpTo } from '../lib/charts';
+import { Spinner } from '../../../components/Spinner';
+
+/** Dark enough shades for bars on white (axe: 3:1 for graphics). */
+const SERIES_COLORS = [
+  'indigo.8',
+  'teal.8',
+  'orange.8',
+  'grape.8',
+  'cyan.8',
+  'red.8',
+  'lime.9',
+  'pink.8',
+  'yellow.9',
+  'blue.8',
+];
+const colorOf = (index: number) => SERIES_COLORS[index % SERIES_COLORS.length]!;
+/** Months of income shown (the call takes 1..24). */
+const INCOME_MONTHS = 12;
+
+const axisTick = (value: number) => formatCount(Math.round(value));
+
+type TRow = Record<string, string | number | undefined>;
+
+type TChartProps = {
+  id: string;
+  title: string;
+  /** The heading of the first column of the table view: what `dataKey` names. */
+  dimension: string;
+  dataKey: string;
+  data: TRow[] | undefined;
+  failed: boolean;
+  series: BarChartSeries[];
+  format: (value: number) => string;
+  stacked?: boolean;
+  children?: ReactNode;
+};
+
+/**
+ * A bar chart under its heading, with the same figures as a table one click away (for a screen
+ * reader, and for reading exact values on a phone).
+ */
+function ChartView(props: TChartProps) {
+  const { id, title, dimension, dataKey, data, failed, series, format, stacked, children } = props;
+  const { t } = useTranslation();
+  const [asTable, view] = useDisclosure(false);
+  return (
+    <Stack gap="xs" component="figure" m={0} aria-labelledby={`${id}-title`} data-testid={id}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Title order={3} size="h5" id={`${id}-title`}>
+          {title}
+        </Title>
+        <Button size="compact-xs" variant="subtle" onClick={view.toggle} aria-pressed={asTable}>
+          {t('dashboard.charts.table')}
+        </Button>
+      </Group>
+      {!data ? (
+        failed ? (
+          <Text c="red.9">{t('common.error')}</Text>
+        ) : (
+          <Spinner size="sm" />
+        )
+      ) : asTable ? (
+        <StackedTable label={title} minWidth={320}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{dimension}</Table.Th>
+                {series.map((item) => (
+                  <Table.Th key={item.name}>{item.label}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((row) => (
+                <Table.Tr key={String(row[dataKey])}>
+                  <Table.Td data-label={dimension}>{row[dataKey]}</Table.Td>
+                  {series.map((item) => (
+                    <Table.Td key={item.name} data-label={item.label}>
+                      {format(Number(row[item.name] ?? 0))}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </StackedTable>
+      ) : (
+        <BarChart
+          h={250}
+          data={data}
+          dataKey={dataKey}
+          type={stacked ? 'stacked' : 'default'}
+          series={series}
+          withLegend={series.length > 1}
+          legendProps={{ verticalAlign: 'bottom' }}
+          valueFormatter={format}
+          // The axis shows whole numbers only; the tooltip and the table, the exact figures.
+          yAxisProps={{ width: 56, allowDecimals: false, tickFormatter: axisTick }}
+          textColor="gray.8"
+        />
+      )}
+      {children}
+    </Stack>
+  );
+}
+
+const usdt = (value: number) => `${formatAmount(value.toFixed(2))} USDT`;
+
+function IncomeChart() {
+  const { t } = useTranslation();
+  const income = useIncomeByMonth(INCOME_MONTHS);
+  const locale = listLocale();
+  const chart = useMemo(
+    () => (income.data ? incomeChart(income.data, monthsUpTo(new Date(), INCOME_MONTHS)) : null),
+    [income.data],
+  );
+  return (
+    <ChartView
+      id="chart-income"
+      title={t('dashboard.charts.income')}
+      dimension={t('wallet.card.month')}
+      dataKey="month"
+      failed={income.isError}
+      data={chart?.data.map((row) => ({ ...row, month: formatMonth(row.month, locale) }))}
+      series={(chart?.types ?? []).map((type, index) => ({
+        name: type,
+        label: t(`transactions.bonus.${type}`),
+        color: colorOf(index),
+      }))}
+      format={usdt}
+      stacked
+    >
+      {chart && chart.types.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="income-empty">
+          {t('dashboard.charts.noIncome')}
+        </Text>
+      )}
+    </ChartView>
+  );
+}
+
+function LevelsChart() {
+  const { t } = useTranslation();
+  const levels = useStructureList();
+  return (
+    <ChartView
+      id="chart-levels"
+      title={t('dashboard.charts.levels')}
+      dimension={t('transactions.explain.level')}
+      dataKey="level"
+      failed={levels.isError}
+      data={levels.data?.map((row) => ({ level: String(row.level), count: row.count }))}
+      series={[{ name: 'count', label: t('dashboard.structure.users'), color: 'indigo.8' }]}
+      format={formatCount}
+    />
+  );
+}
+
+function PackagesChart() {
+  const { t } = useTranslation();
+  const statistics = usePurchaseStatistics();
+  return (
+    <ChartView
+      id="chart-packages"
+      title={t('dashboard.charts.packages')}
+      dimension={t('tariffs.list')}
+      dataKey="package"
+      failed={statistics.isError}
+      data={statistics.data?.purchase_statistics}
+      series={[
+        { name: 'left', label: t('transactions.explain.legs.left'), color: 'indigo.8' },
+        { name: 'right', label: t('transactions.explain.legs.right'), color: 'teal.8' },
+      ]}
+      format={formatCount}
+    >
+      {statistics.data && (
+        <Text size="sm" data-testid="binary-bonus">
+          {`${t('transactions.bonus.binary')}: ${formatAmount(statistics.data.binary_bonus)} USDT`}
+        </Text>
+      )}
+    </ChartView>
+  );
+}
+
+/** The statistics: loaded in their own chunk with the chart library (the dashboard shows them lazily). */
+export function StatisticsCharts() {
+  return (
+    <Stack gap="lg">
+      <IncomeChart />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <LevelsChart />
+        <PackagesChart />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  cappedMentor,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  PHONE,
+  screenshots,
+  signIn,
+  toastsGone,
+} from './support';
+
+const DESKTOP = { width: 1280, height: 900 };
+const screenshot = screenshots('dashboard');
+
+/** The month as the dashboard names it in English ("Nov 2026"). */
+const thisMonth = () =>
+  new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+
+/** The rows of a chart's table view, cell texts joined by " | ". */
+async function tableRows(page: Page, chart: string) {
+  const figure = page.getByTestId(chart);
+  await figure.getByRole('button', { name: 'Table' }).click();
+  const rows = figure.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const texts = await rows.evaluateAll((trs) =>
+    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent?.trim()).join(' | ')),
+  );
+  await figure.getByRole('button', { name: 'Table' }).click();
+  await expect(figure.locator('.recharts-wrapper')).toBeVisible();
+  return texts;
+}
+
+/** Every block of the dashboard, with the figures this partner's small network gives. */
+async function expectDashboard(page: Page) {
+  // Header balances (the shell's WalletBar): the cap let 250 of the invite bonuses through.
+  await expect(page.getByTestId('balance-usdt')).toHaveText('250.00 USDT');
+  await expect(page.getByTestId('balance-other')).toHaveText('250.00 USDT');
+  await expect(page.getByTestId('balance-matching')).toHaveText('0.00 USDT');
+  await expect(page.getByTestId('balance-vp')).toHaveText('0.00 USDT');
+  await expect(page.getByTestId('balance-dft')).toContainText('DFT');
+  await expect(page.getByTestId('dft-countdown')).toHaveText(/^Next unlock in (29|30) d \d\d:\d\d:\d\d$/);
+
+  // Qualification: nobody in the right leg yet, Bronze needs 5 000 on the weaker leg.
+  await expect(page.getByTestId('rank')).toHaveText('Rank: —');
+  await expect(page.getByTestId('next-rank')).toHaveText('Next rank: Bronze');
+  await expect(page.getByTestId('qualification')).toContainText('Weaker leg: 0.00 of 5 000.00 BV');
+  // Nothing on the weaker leg: the bar is empty (a section 0 wide, which Playwright calls hidden).
+  await expect(page.getByRole('progressbar', { name: 'Next rank: Bronze' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+
+  // Cap meter: 50 Promo caps at 250, all of it earned.
+  await expect(page.getByTestId('cap-meter')).toContainText('Earned 250.00 of 250.00 USDT');
+  await expect(page.getByTestId('cap-meter')).toContainText('Left before the cap: 0.00 USDT');
+
+  // Company sales (the whole company: other specs add to it) and this partner's structure.
+  for (const key of ['devices', 'purchased', 'packages500'])
+    await expect(page.getByTestId(`company-${key}`)).toHaveText(/^\d[\d ]*$/);
+  await expect(page.getByTestId('structure-users')).toHaveText('2');
+  await expect(page.getByTestId('structure-firstLine')).toHaveText('2');
+  await expect(page.getByTestId('structure-levels')).toHaveText('1');
+
+  // Road map.
+  await expect(page.getByTestId('roadmap')).toContainText('New partner portal');
+  await expect(page.getByTestId('roadmap')).toContainText('In progress');
+
+  // The charts: their chunk loads after the screen; each is drawn, and reads the same as a table.
+  for (const chart of ['chart-income', 'chart-levels', 'chart-packages'])
+    await expect(page.getByTestId(chart).locator('.recharts-wrapper')).toBeVisible();
+  expect(await tableRows(page, 'chart-income')).toContain(`${thisMonth()} | 250.00 USDT`);
+  expect((await tableRows(page, 'chart-levels'))[0]).toBe('1 | 2');
+  const packages = await tableRows(page, 'chart-packages');
+  expect(packages).toContain('3000 | 1 | 0');
+  expect(packages).toContain('1500 | 1 | 0');
+}
+
+test('a partner sees the dashboard: balances, company stats, qualification, cap meter, charts and road map, on a desktop and on a phone', async ({
+  page,
+  request,
+}) => {
+  // Mira's cap let 250 of her invite bonuses through (support.ts cappedMentor).
+  const { mentor } = await cappedMentor(request);
+  // The team counters are kept by a worker (every second): wait until it has counted her team.
+  const headers = { authorization: `Bearer ${mentor.token}` };
+  await expect
+    .poll(async () => {
+      const info = await request.post('/api/v1/mlm/referral_structure_info/', { headers, data: {} });
+      const sales = await request.post('/api/v1/mlm/get_purchase_statistics_by_packages/', {
+        headers,
+        data: {},
+      });
+      const { users_count } = (await info.json()) as { users_count: number };
+      const { purchase_statistics } = (await sales.json()) as { purchase_statistics: { left: number }[] };
+      return [users_count, purchase_statistics.reduce((sum, row) => sum + row.left, 0)];
+    })
+    .toEqual([2, 2]);
+
+  await test.step('desktop', async () => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, mentor.email, mentor.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectDashboard(page);
+    await toastsGone(page);
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard-desktop');
+  });
+
+  await test.step('phone', async () => {
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    // On a phone the balances fold into one line that opens to all of them.
+    await page.getByTestId('balances-toggle').click();
+    await expectDashboard(page);
+    await expectNoSidewaysScroll(page);
+    await toastsGone(page);
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard-phone');
+  });
+});
