@@ -1,11 +1,11 @@
 import { Group, Stack } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import type { TTeamListKind } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TRegistrationsFilter, useRegistrations } from '../api/list-registrations';
 import { KindSwitch } from '../components/KindSwitch';
 import { MemberPageView } from '../components/MemberPageView';
+import { DateRangeInputs } from '../../../components/signed-in/DateRangeInputs';
 
 /** /team/registrations: who joined my binary downline (or one leg), newest first, between two dates. */
 export function RegistrationsTab() {
@@ -18,15 +18,6 @@ export function RegistrationsTab() {
     setFilter((current) => ({ ...current, ...patch }));
     setPage(1);
   };
-  const dateProps = {
-    valueFormat: 'DD.MM.YYYY',
-    placeholder: t('transactions.pickDate'),
-    clearable: true,
-    previousLabel: t('transactions.previousMonth'),
-    nextLabel: t('transactions.nextMonth'),
-    clearButtonProps: { 'aria-label': t('transactions.clearDate') },
-    w: 170,
-  } as const;
   return (
     <Stack>
       <Group align="flex-end">
@@ -37,24 +28,7 @@ export function RegistrationsTab() {
             setPage(1);
           }}
         />
-        <DatePickerInput
-          label={t('transactions.from')}
-          {...dateProps}
-          id="registrations-from"
-          popoverProps={{ id: 'registrations-from-label' }}
-          maxDate={filter.date_to}
-          value={filter.date_from ?? null}
-          onChange={(value) => set({ date_from: value ?? undefined })}
-        />
-        <DatePickerInput
-          label={t('transactions.to')}
-          {...dateProps}
-          id="registrations-to"
-          popoverProps={{ id: 'registrations-to-label' }}
-          minDate={filter.date_from}
-          value={filter.date_to ?? null}
-          onChange={(value) => set({ date_to: value ?? undefined })}
-        />
+        <DateRangeInputs idPrefix="registrations" value={filter} onChange={set} width={170} />
       </Group>
       <MemberPageView
         query={list}

@@ -1,5 +1,4 @@
 import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import {
   BONUS_TYPES,
   FINANCE_ORDERINGS,
@@ -19,6 +18,7 @@ import { filtersFromSearch, isFiltered, searchFromFilters } from '../lib/filters
 import { rowView } from '../lib/row';
 import { PayoutExplanation } from '../components/PayoutExplanation';
 import { StackedTable } from '../../../components/StackedTable';
+import { DateRangeInputs } from '../../../components/signed-in/DateRangeInputs';
 
 const STATUS_COLORS: Record<TOperationStatus, string> = {
   pending: 'yellow',
@@ -41,14 +41,6 @@ export function TransactionsPage() {
   const [explained, setExplained] = useState<number | null>(null);
   const setPage = (next: number) => setSearch(searchFromFilters(filter, next));
   const set = (patch: TFinancesFilter) => setSearch(searchFromFilters({ ...filter, ...patch }, 1));
-  const dateProps = {
-    valueFormat: 'DD.MM.YYYY',
-    placeholder: t('transactions.pickDate'),
-    clearable: true,
-    previousLabel: t('transactions.previousMonth'),
-    nextLabel: t('transactions.nextMonth'),
-    clearButtonProps: { 'aria-label': t('transactions.clearDate') },
-  } as const;
   const any = { value: '', label: t('transactions.any') };
 
   return (
@@ -103,24 +95,7 @@ export function TransactionsPage() {
             set({ period: (event.currentTarget.value || undefined) as TFinancesFilter['period'] })
           }
         />
-        <DatePickerInput
-          label={t('transactions.from')}
-          {...dateProps}
-          // The calendar popup is named by the field's label.
-          id="transactions-from"
-          popoverProps={{ id: 'transactions-from-label' }}
-          value={filter.date_from ?? null}
-          onChange={(value) => set({ date_from: value ?? undefined })}
-        />
-        <DatePickerInput
-          label={t('transactions.to')}
-          {...dateProps}
-          // The calendar popup is named by the field's label.
-          id="transactions-to"
-          popoverProps={{ id: 'transactions-to-label' }}
-          value={filter.date_to ?? null}
-          onChange={(value) => set({ date_to: value ?? undefined })}
-        />
+        <DateRangeInputs idPrefix="transactions" value={filter} onChange={set} />
         <NativeSelect
           label={t('transactions.sort')}
           data={FINANCE_ORDERINGS.map((ordering) => ({
