@@ -111,6 +111,22 @@ export async function underOf(db: Db, topId: number, ids: readonly number[]): Pr
 }
 
 /**
+ * The leg of `ownerId`'s binary tree each of `ids` sits in (ids not below the owner left out): the
+ * ancestor one step below the owner, one `binary_ancestor_at` walk up each.
+ */
+export async function legsOf(db: Db, ownerId: number, ids: readonly number[]): Promise<Map<number, TSide>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; leg: TSide }>(
+    db,
+    sql`select t.id::text as id, a.binary_position as leg
+        from unnest(${idArray(ids)}) as t(id)
+        join users o on o.id = ${ownerId}
+        join users a on a.id = binary_ancestor_at(t.id, o.binary_depth + 1) and a.binary_parent_id = o.id`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.leg]));
+}
+
+/**
  * The last partner down the outer edge of `side` below `userId`: from the kept pointer of
  * binary_leg_ends when there is one (it only ever lags behind, never leaves the edge), else from
  * the child on that side; one recursive query walks forward down the same side (no locks: a read).
@@ -242,25 +258,34 @@ export function registrationsWalked(
   );
 }
 
+/** A page of ids with the leg of the list owner's tree each sits in. */
+export type TLegPage = { id: number; leg: TSide }[];
+
 /**
- * Large downline: users read newest first on the primary key, each kept when `binary_under(top)`
- * (a walk up of at most depth/64 + 64 reads): a page costs the partners registered meanwhile
- * elsewhere, never the size of the downline. For the company root every partner is under it and
- * `binary_under` answers at once.
+ * Large downline: users read newest first on the primary key, each kept when its ancestor one
+ * step below `ownerId` (at `ownerDepth + 1`, one `binary_ancestor_at` walk up of at most
+ * depth/512 + 22 reads) is a child of the owner, on `leg` when given; that child's side is the
+ * row's leg, so membership and leg cost one walk. A page costs the partners registered meanwhile
+ * elsewhere, never the size of the downline.
  */
-export function registrationsScanned(
+export async function registrationsScanned(
   db: Db,
-  topId: number,
-  exceptId: number,
+  owner: { id: number; depth: number },
+  leg: TSide | null,
   range: TDateRange,
   page: TWindow,
-): Promise<number[]> {
-  return idsOf(
+): Promise<TLegPage> {
+  const rows = await queryRows<{ id: string; leg: TSide }>(
     db,
-    sql`select u.id::text as id from users u
-        where u.id <> ${exceptId} and ${joinedWithin(range)} and binary_under(${topId}::bigint, u.id)
+    sql`select u.id::text as id, a.binary_position as leg
+        from users u
+        cross join lateral (select binary_ancestor_at(u.id, ${owner.depth + 1}) as id) up
+        join users a on a.id = up.id
+        where a.binary_parent_id = ${owner.id} ${leg ? sql`and a.binary_position = ${leg}` : sql``}
+          and ${joinedWithin(range)}
         order by u.id desc limit ${page.limit} offset ${page.offset}`,
   );
+  return rows.map((row) => ({ id: Number(row.id), leg: row.leg }));
 }
 
 /**

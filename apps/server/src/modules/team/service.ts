@@ -44,6 +44,9 @@ function tariffOf(info: TMemberInfo): Pick<TBinaryObject, 'tariff' | 'status'> {
   };
 }
 
+/** Where a list's rows get their leg (`rowsOf`). */
+type TLegOfRows = TSide | Map<number, TSide> | 'placement' | 'lookup';
+
 function memberRow(info: TMemberInfo, leg: TSide | null): TTeamMemberRow {
   return {
     id: info.id,
@@ -108,24 +111,24 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
   }
 
   /**
-   * Rows of a list owned by `ownerId`, in the order of `ids`. `leg`: given (a one-leg list), or
-   * looked up for the page only: a member is on the left when `binary_under(owner's left child)`.
+   * Rows of a list owned by `ownerId`, in the order of `ids`. `leg`: given (a one-leg list), known
+   * per row (a page that found them), the first line's placement leg, or looked up for the page
+   * only (`legsOf`: one walk up each).
    */
-  async function rowsOf(ownerId: number, ids: readonly number[], leg: TSide | 'placement' | 'lookup') {
+  async function rowsOf(ownerId: number, ids: readonly number[], leg: TLegOfRows) {
     if (ids.length === 0) return [];
-    const infos = await repo.membersInfo(db, ids);
-    let left = new Set<number>();
-    if (leg === 'lookup') {
-      const leftChild = await repo.childOn(db, ownerId, 'left');
-      if (leftChild !== null) left = await repo.underOf(db, leftChild, ids);
-    }
+    const [infos, legs] = await Promise.all([
+      repo.membersInfo(db, ids),
+      leg === 'lookup' ? repo.legsOf(db, ownerId, ids) : null,
+    ]);
+    const known = leg instanceof Map ? leg : legs;
     return ids
       .map((id) => infos.get(id))
       .filter((info): info is TMemberInfo => info !== undefined)
       .map((info) => {
         if (info.id === ownerId) return memberRow(info, null);
         if (leg === 'placement') return memberRow(info, sideOf(info.placementLeg));
-        if (leg === 'lookup') return memberRow(info, left.has(info.id) ? 'left' : 'right');
+        if (leg === 'lookup' || leg instanceof Map) return memberRow(info, known?.get(info.id) ?? null);
         return memberRow(info, leg);
       });
   }
@@ -135,7 +138,7 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
     page: number,
     count: number,
     ids: number[],
-    leg: TSide | 'placement' | 'lookup',
+    leg: TLegOfRows,
   ): Promise<TMemberPage> => ({ count, page, pageSize, results: await rowsOf(ownerId, ids, leg) });
 
   return {
@@ -233,8 +236,9 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
     /**
      * Registrations in the binary downline of the target (one leg: below its child there),
      * newest first. Size from team_stats: a small downline is walked down and sorted; a large one
-     * is read newest first from the users primary key and kept by `binary_under`, its count the
-     * kept counter (or, with dates, a count over the partners who joined in those days).
+     * is read newest first from the users primary key, each kept (and given its leg) by one walk up
+     * to the target's child (`binary_ancestor_at`), its count the kept counter (or, with dates, a
+     * count over the partners who joined in those days).
      */
     async registrations(
       callerId: number,
@@ -259,13 +263,20 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
         const found = await repo.registrationsWalked(db, top, target, range, windowOf(page));
         return paged(target, page, found.count, found.ids, leg);
       }
-      const [count, ids] = await Promise.all([
+      const [count, rows] = await Promise.all([
         range.from || range.to
           ? repo.registrationsCountScanned(db, top, target, range)
           : Promise.resolve(size),
-        repo.registrationsScanned(db, top, target, range, windowOf(page)),
+        repo.registrationsScanned(
+          db,
+          { id: target, depth: info.binaryDepth ?? 0 },
+          kind === 'all' ? null : kind,
+          range,
+          windowOf(page),
+        ),
       ]);
-      return paged(target, page, count, ids, leg);
+      const ids = rows.map((row) => row.id);
+      return paged(target, page, count, ids, new Map(rows.map((row) => [row.id, row.leg])));
     },
 
     /**
