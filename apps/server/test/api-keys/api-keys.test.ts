@@ -164,7 +164,8 @@ describe('API keys: create, list, revoke', () => {
 describe('API keys: calls made with a key', () => {
   it("reads the owner's balance, transactions and team, and notes the last use at most once a minute", async () => {
     const app = await testApp();
-    const owner = await registerPartner(app);
+    const upline = await registerPartner(app);
+    const owner = await registerPartner(app, { promocode: upline.referralId });
     await adjust(app, owner.id, 'USDT', '25');
     const { key } = await createKey(app, owner);
 
@@ -175,6 +176,11 @@ describe('API keys: calls made with a key', () => {
     expect(finances.status).toBe(200);
     expect(finances.body.count).toBe(1);
     expect((await withKey(app, 'POST', '/api/v1/mlm/structure_list/', key)).status).toBe(200);
+    // The owner's data only: the upline's structure is as closed to the key as to the owner.
+    const outside = await withKey(app, 'POST', '/api/v1/mlm/get-binary-object/', key, {
+      user_id: upline.id,
+    });
+    expect(outside.status).toBe(404);
 
     const [first] = await list(app, owner);
     expect(first!.last_used_at).not.toBeNull();
