@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import { API_KEY_HEADER } from '@portal/contracts';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,6 +27,8 @@ import { createRecovery } from './modules/accounts/recovery';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
 import { adminRoutes } from './modules/admin/routes';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { createApiKeys } from './modules/api-keys/service';
 import { cardJobs } from './modules/card/jobs';
 import { cardRoutes } from './modules/card/routes';
 import { createCardPayments } from './modules/card/service';
@@ -116,7 +119,13 @@ export async function buildApp({
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.appName} API`, version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Read-only: only the operations that list it accept a key (docs/decisions.md "API keys").
+          apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
+        },
+      },
     },
     transform: ({ schema, url }) => {
       const { body, querystring, params, ...rest } = (schema ?? {}) as Record<string, unknown>;
@@ -193,9 +202,17 @@ export async function buildApp({
     return sessions.verify(token);
   });
 
+  const apiKeys = createApiKeys({
+    db,
+    rateLimiter,
+    requestsPerMinute: config.apiKeyRequestsPerMinute,
+  });
+  app.decorate('authenticateApiKey', (key) => apiKeys.authenticate(key));
+
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   accountRoutes(app, { accounts, recovery, sessions, avatarMaxBytes: config.avatarMaxBytes });
   mfaRoutes(app, { mfa });
+  apiKeyRoutes(app, { apiKeys });
   adminRoutes(app, { admin });
   statementRoutes(app, { db });
   withdrawalRoutes(app, { withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });

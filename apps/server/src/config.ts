@@ -66,6 +66,8 @@ const ZEnv = z.object({
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Sign-ups per client address per hour (429 beyond it); tests and benchmarks raise it. */
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Requests one API key may make per minute (429 beyond it). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool.default(false),
   /** Background jobs (chain watcher, development chain blocks, unlocks) in this process. */
@@ -162,6 +164,7 @@ export type TConfig = {
   avatarMaxBytes: number;
   rateLimits: { perAccount: number; perIp: number; windowSeconds: number };
   registrationsPerIpPerHour: number;
+  apiKeyRequestsPerMinute: number;
   trustProxy: boolean;
   jobs: boolean;
   /** The binary volume worker (modules/binary): its period and batch size. */
@@ -257,6 +260,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       windowSeconds: env.RATE_LIMIT_WINDOW_MINUTES * 60,
     },
     registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
+    apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
     binary: { everyMs: Math.round(env.BINARY_WORKER_SECONDS * 1000), batchSize: env.BINARY_BATCH_SIZE },

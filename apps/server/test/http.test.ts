@@ -99,8 +99,11 @@ describe('OpenAPI document', () => {
       .filter(([path, method]) => !paths[path]?.[method])
       .map(([path, method]) => `${method} ${path}`);
     expect(missing).toEqual([]);
-    // Signed-in calls say so, and request bodies are described.
-    expect(paths['/api/v1/accounts/info/']!.post).toMatchObject({ security: [{ bearer: [] }] });
+    // Signed-in calls say so (and the reads an API key may make), and request bodies are described.
+    expect(paths['/api/v1/accounts/info/']!.post).toMatchObject({
+      security: [{ bearer: [] }, { apiKey: [] }],
+    });
+    expect(paths['/api/v1/accounts/info/']!.patch).toMatchObject({ security: [{ bearer: [] }] });
     expect(JSON.stringify(paths['/api/v1/accounts/login/']!.post)).toContain('"password"');
     expect(paths['/media/avatars/{id}']).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import './fields';
 
 export * from './accounts';
+export * from './api-keys';
 export * from './admin';
 export * from './common';
 export * from './countries';

@@ -70,6 +70,12 @@ export const MESSAGES = {
   pageOutOfRange: 'Enter a page number from 1 to {max}.',
   cannotBlockSuperuser: 'A superuser cannot be blocked.',
   maintenance: 'The portal is under maintenance. Money cannot be moved right now; please try again later.',
+  // API keys (profile)
+  apiKeyNameRequired: 'Enter a name for the API key.',
+  apiKeysLimit: 'You can have at most {max} active API keys. Revoke one to create another.',
+  apiKeyNotFound: 'API key not found.',
+  apiKeyReadOnly:
+    'An API key can only read balances, transactions and team data. Sign in to the portal to do this.',
   // wallet
   currencyInvalid: 'Select a valid currency.',
   networkInvalid: 'Select a valid network.',

@@ -38,6 +38,8 @@ export const fail = {
   fields: (errors: TFieldErrors) => new AppError(400, errors),
   unauthenticated: () => detail(401, 'notAuthenticated'),
   forbidden: () => detail(403, 'permissionDenied'),
+  /** 403: an API key on a call that is not one of the reads a key may make. */
+  apiKeyReadOnly: () => detail(403, 'apiKeyReadOnly'),
   notFound: (key: TMessageKey = 'notFound') => detail(404, key),
   conflict: (key: TMessageKey) => detail(409, key),
   payloadTooLarge: () => detail(413, 'payloadTooLarge'),

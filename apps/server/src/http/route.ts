@@ -1,4 +1,4 @@
-import { ZDetail, ZFieldErrors } from '@portal/contracts';
+import { API_KEY_HEADER, ZDetail, ZFieldErrors } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { RequestValidationError } from './error-handler';
@@ -8,18 +8,23 @@ import { idempotencyOf, type StoredAnswer, type TIdempotency } from './idempoten
 /** Who may call a route: anyone, a signed-in user, or a superuser. */
 export type TAuth = 'public' | 'user' | 'admin';
 
-export type TAuthUser = { id: number; sessionId: string; isSuperuser: boolean };
+/** Who calls: a session's user, or the owner of an API key (`sessionId` null, never a superuser). */
+export type TAuthUser = { id: number; sessionId: string | null; isSuperuser: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves the bearer token to its user, or throws 401 (modules/sessions). */
     authenticate(request: FastifyRequest): Promise<TAuthUser>;
+    /** Resolves an API key to its owner, counting the request; 401 or 429 (modules/api-keys). */
+    authenticateApiKey(key: string): Promise<TAuthUser>;
     /** The stored answer of an Idempotency-Key used before (modules/idempotency). */
     storedAnswer(idempotency: TIdempotency | null): Promise<StoredAnswer | null>;
     /** The key of request hashes for Idempotency-Keys (derived from SECRET_KEY). */
     idempotencyHashKey: Buffer;
   }
 }
+
+const API_KEY_HEADER_NAME = API_KEY_HEADER.toLowerCase();
 
 type Part = z.ZodType | undefined;
 type Out<S extends Part> = S extends z.ZodType ? z.output<S> : undefined;
@@ -65,6 +70,11 @@ export type TRouteSpec<
    * that reads its data, one round trip instead of two.
    */
   authenticate?: (request: FastifyRequest) => Promise<TAuthUser>;
+  /**
+   * A read an API key may make (docs/decisions.md "API keys"): the caller's balances,
+   * transactions and team. Every route without it answers 403 to a request that carries a key.
+   */
+  apiKey?: true;
   handler(context: Context<B, Q, P, A>): Promise<z.input<R>>;
 };
 
@@ -85,7 +95,9 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
     ...(spec.query ? { querystring: spec.query } : {}),
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.consumes ? { consumes: spec.consumes } : {}),
-    ...(spec.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(spec.auth === 'public'
+      ? {}
+      : { security: spec.apiKey ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] }),
     response: {
       [status]: status === 204 ? { type: 'null', description: 'No content' } : responseSchema(spec.response),
       400: errorSchemas.fields,
@@ -101,14 +113,20 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
     // Who calls is checked before what is sent: onRequest runs before the body is read and
     // validated, so a caller without a token hears 401 (and a partner on an admin call 403)
     // whatever the body holds, and learns nothing of the contract.
-    onRequest:
-      spec.auth === 'public'
-        ? undefined
-        : async (request) => {
-            const user = await (spec.authenticate ?? app.authenticate)(request);
-            if (spec.auth === 'admin' && !user.isSuperuser) throw fail.forbidden();
-            request.authUser = user;
-          },
+    onRequest: async (request) => {
+      // A request with an API key is the key's, whatever else it carries: refused outright on
+      // every route not marked `apiKey`, before the key is even looked up.
+      const apiKey = request.headers[API_KEY_HEADER_NAME];
+      if (apiKey !== undefined) {
+        if (!spec.apiKey) throw fail.apiKeyReadOnly();
+        request.authUser = await app.authenticateApiKey(String(apiKey));
+        return;
+      }
+      if (spec.auth === 'public') return;
+      const user = await (spec.authenticate ?? app.authenticate)(request);
+      if (spec.auth === 'admin' && !user.isSuperuser) throw fail.forbidden();
+      request.authUser = user;
+    },
     handler: async (request, reply) => {
       const idempotency =
         spec.idempotent && request.authUser

@@ -220,6 +220,13 @@ export const routes: RouteObject[] = [
                   (m) => m.SecurityTab,
                 ),
               },
+              {
+                path: 'api-keys',
+                element: screen(
+                  () => import('../features/profile/routes/ApiKeysTab'),
+                  (m) => m.ApiKeysTab,
+                ),
+              },
             ],
           },
           {

@@ -114,7 +114,7 @@ export function accountRoutes(
     status: 204,
     response: z.null(),
     handler: async ({ user }) => {
-      await deps.sessions.revoke(user.sessionId);
+      if (user.sessionId) await deps.sessions.revoke(user.sessionId);
       return null;
     },
   });
@@ -125,6 +125,7 @@ export function accountRoutes(
     summary: 'The signed-in profile',
     tags,
     auth: 'user',
+    apiKey: true,
     response: ZProfile,
     // Read on every screen: the session check and the profile are one statement.
     authenticate: async (request) => {

@@ -13,6 +13,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: { dashboard: TDashbo
       "The caller's USDT bonuses by month (UTC) and bonus type, net of reversals, over the last 1-24 months (12 unless said)",
     tags: ['compensation'],
     auth: 'user',
+    apiKey: true,
     body: ZIncomeByMonthRequest,
     response: ZIncomeByMonth,
     handler: ({ user, body }) => dashboard.incomeByMonth(user.id, body.months),

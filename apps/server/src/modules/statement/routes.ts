@@ -12,6 +12,7 @@ export function statementRoutes(app: FastifyInstance, deps: { db: Db }): void {
     summary: "The partner's transactions: filters in the body, ?page= in the query",
     tags: ['wallet'],
     auth: 'user',
+    apiKey: true,
     body: ZFinancesRequest,
     query: ZPageQuery,
     response: ZFinancesPage,

@@ -48,6 +48,7 @@ export function tariffRoutes(app: FastifyInstance, deps: { tariffs: TTariffs }):
     summary: "The caller's tariff, its status and cap window",
     tags,
     auth: 'user',
+    apiKey: true,
     body: ZActivePackageRequest,
     response: ZActivePackage,
     handler: ({ user }) => tariffs.active(user.id),

@@ -3,9 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 
-const TABS = ['personal', 'security'] as const;
+const TABS = ['personal', 'security', 'api-keys'] as const;
 
-/** /profile/personal and /profile/security, as tabs. */
+const TAB_LABELS = {
+  personal: 'profile.tabs.personal',
+  security: 'profile.tabs.security',
+  'api-keys': 'profile.tabs.apiKeys',
+} as const;
+
+/** /profile/personal, /profile/security and /profile/api-keys, as tabs. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,7 +29,7 @@ export function ProfilePage() {
         <Tabs.List>
           {TABS.map((name) => (
             <Tabs.Tab key={name} value={name}>
-              {t(`profile.tabs.${name}`)}
+              {t(TAB_LABELS[name])}
             </Tabs.Tab>
           ))}
         </Tabs.List>
