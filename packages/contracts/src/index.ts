@@ -3,6 +3,7 @@ import './fields';
 export * from './accounts';
 export * from './admin';
 export * from './common';
+export * from './configs';
 export * from './countries';
 export * from './dashboard';
 export * from './explanations';

@@ -18,6 +18,8 @@ declare module 'fastify' {
     storedAnswer(idempotency: TIdempotency | null): Promise<StoredAnswer | null>;
     /** The key of request hashes for Idempotency-Keys (derived from SECRET_KEY). */
     idempotencyHashKey: Buffer;
+    /** Whether the maintenance window runs now (modules/configs): `movesMoney` routes answer 503. */
+    inMaintenance(): boolean;
   }
 }
 
@@ -60,6 +62,12 @@ export type TRouteSpec<
    */
   idempotent?: { ignore: readonly string[] };
   /**
+   * The call moves money (a purchase, an order, a payment, a withdrawal, a transfer, an invoice,
+   * an admin's money decision): inside the maintenance window it answers 503 before anything runs
+   * (compensation-plan.md section 9). The OpenAPI document marks it `x-moves-money`.
+   */
+  movesMoney?: true;
+  /**
    * The route's own check of who calls, in place of `app.authenticate` (same answers: 401 when
    * the token or its session is not good): for a read that checks the session in the statement
    * that reads its data, one round trip instead of two.
@@ -86,14 +94,24 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.consumes ? { consumes: spec.consumes } : {}),
     ...(spec.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(spec.movesMoney ? { 'x-moves-money': true } : {}),
     response: {
       [status]: status === 204 ? { type: 'null', description: 'No content' } : responseSchema(spec.response),
       400: errorSchemas.fields,
       ...(spec.auth === 'public' ? {} : { 401: errorSchemas.detail }),
       ...(spec.auth === 'admin' ? { 403: errorSchemas.detail } : {}),
       ...(spec.idempotent ? { 409: errorSchemas.detail } : {}),
+      ...(spec.movesMoney ? { 503: errorSchemas.detail } : {}),
     },
   };
+  const authenticate =
+    spec.auth === 'public'
+      ? null
+      : async (request: FastifyRequest) => {
+          const user = await (spec.authenticate ?? app.authenticate)(request);
+          if (spec.auth === 'admin' && !user.isSuperuser) throw fail.forbidden();
+          request.authUser = user;
+        };
   app.route({
     method: spec.method,
     url: spec.url,
@@ -101,14 +119,14 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
     // Who calls is checked before what is sent: onRequest runs before the body is read and
     // validated, so a caller without a token hears 401 (and a partner on an admin call 403)
     // whatever the body holds, and learns nothing of the contract.
+    // Maintenance is checked next, still before the body: nothing of the call runs, nothing changes.
     onRequest:
-      spec.auth === 'public'
-        ? undefined
-        : async (request) => {
-            const user = await (spec.authenticate ?? app.authenticate)(request);
-            if (spec.auth === 'admin' && !user.isSuperuser) throw fail.forbidden();
-            request.authUser = user;
-          },
+      authenticate || spec.movesMoney
+        ? async (request) => {
+            if (authenticate) await authenticate(request);
+            if (spec.movesMoney && app.inMaintenance()) throw fail.unavailable('maintenance');
+          }
+        : undefined,
     handler: async (request, reply) => {
       const idempotency =
         spec.idempotent && request.authUser
