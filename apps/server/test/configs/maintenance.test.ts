@@ -80,6 +80,10 @@ const MOVES_NO_MONEY = [
 
 type TOperation = { 'x-moves-money'?: boolean; responses: Record<string, unknown>; security?: unknown[] };
 
+/** The OpenAPI document's operations, by path and method. */
+const pathsOf = (app: Awaited<ReturnType<typeof testApp>>) =>
+  (app.swagger() as unknown as { paths: Record<string, Record<string, TOperation>> }).paths;
+
 async function maintenanceApp() {
   const clock = { now: at('2027-03-01T00:00:00Z') };
   const app = await testApp({ clock: () => clock.now });
@@ -90,7 +94,7 @@ describe('maintenance: money-moving calls answer 503 and change nothing', () => 
   test('the route table: every call that writes is either marked as moving money or listed as not', async () => {
     const app = await maintenanceApp();
     await app.ready();
-    const paths = (app.swagger() as { paths: Record<string, Record<string, TOperation>> }).paths;
+    const paths = pathsOf(app);
     const moving: string[] = [];
     const unclassified: string[] = [];
     for (const [path, methods] of Object.entries(paths)) {
@@ -141,7 +145,7 @@ describe('maintenance: money-moving calls answer 503 and change nothing', () => 
     await adjust(app, partner.id, 'USDT', '5000');
     const admin = await loginAdmin(app);
     await app.ready();
-    const paths = (app.swagger() as { paths: Record<string, Record<string, TOperation>> }).paths;
+    const paths = pathsOf(app);
     const before = {
       balances: await balances(app, partner.token),
       transfers: await countRows(app, ledgerTransfers),
