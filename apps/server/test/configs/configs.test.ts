@@ -157,6 +157,23 @@ describe('the Black Friday discount in the pricing step', () => {
     expect((await companyBalance(app, 'company:sales')) - salesBefore).toBe(450_000000n);
   });
 
+  test('a quote made inside the window keeps its discount when paid after the end', async () => {
+    const app = await clockedApp(at('2026-11-01T00:00:00Z'));
+    const buyer = await funded(app, '1000');
+    app.clock.now = ms(END, -1);
+    const quote = await post(
+      app,
+      TARIFF_REQUEST,
+      { package_id: await tariffId(app, 'tariff-500'), mentor_confirmed: true, terms_accepted: true },
+      buyer.token,
+    );
+    expect(quote.body.total).toBe('450.000000');
+    app.clock.now = ms(END, 60_000);
+    const paid = await post(app, TARIFF_CONFIRM, { request_id: quote.body.request_id }, buyer.token);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect((await balances(app, buyer.token)).usdt).toBe('550.000000');
+  });
+
   test('only tariffs: the offers inside the window discount the tariffs, not a virtual node', async () => {
     const app = await clockedApp(at('2026-11-01T00:00:00Z'));
     const buyer = await funded(app, '5000');
