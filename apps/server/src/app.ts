@@ -50,6 +50,9 @@ import { startJobs } from './jobs/scheduler';
 import { createWithdrawals } from './modules/withdrawals/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalog } from './modules/catalog/service';
+import { configRoutes } from './modules/configs/routes';
+import { createConfigs } from './modules/configs/service';
+import { blackFridayDiscount } from './modules/promotions/service';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
@@ -83,6 +86,8 @@ export type TAppOptions = {
   mailer?: TMailer;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** The time the windows and the prices are decided by (tests set it); the system clock by default. */
+  clock?: () => Date;
 };
 
 /** Builds the server: used by main.ts and by every test (through app.inject). */
@@ -91,6 +96,7 @@ export async function buildApp({
   database,
   mailer,
   logStream,
+  clock = () => new Date(),
 }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -194,6 +200,8 @@ export async function buildApp({
   });
   const deposits = createDeposits({ db, config, watcher });
 
+  const configs = createConfigs({ config, clock });
+  app.decorate('inMaintenance', () => configs.inMaintenance());
   app.decorate('storedAnswer', (idempotency) => storedAnswer(db, idempotency));
   app.decorate('idempotencyHashKey', deriveKey(config.secretKey, 'idempotency-request-hash'));
   app.decorate('authenticate', async (request) => {
@@ -210,6 +218,7 @@ export async function buildApp({
   app.decorate('authenticateApiKey', (key) => apiKeys.authenticate(key));
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  configRoutes(app, { configs });
   accountRoutes(app, { accounts, recovery, sessions, avatarMaxBytes: config.avatarMaxBytes });
   mfaRoutes(app, { mfa });
   apiKeyRoutes(app, { apiKeys });
@@ -224,7 +233,13 @@ export async function buildApp({
   cardRoutes(app, { cards });
 
   // ---- shop (issue 7) ----
-  const catalog = createCatalog({ db, amountMax: config.amountMax });
+  // The pricing step's rules: Black Friday off tariffs inside its window (modules/promotions).
+  const catalog = createCatalog({
+    db,
+    amountMax: config.amountMax,
+    clock,
+    discounts: [blackFridayDiscount(configs)],
+  });
   catalogRoutes(app, { catalog });
   const orders = createOrders({ db, catalog, accounts });
   orderRoutes(app, { orders });
@@ -252,7 +267,7 @@ export async function buildApp({
   }
 
   // tariffs (packages)
-  const tariffs = createTariffs({ db, catalog, hotWinter: config.hotWinter });
+  const tariffs = createTariffs({ db, catalog, hotWinter: config.hotWinter, clock });
   tariffRoutes(app, { tariffs });
   explanationRoutes(app, { explanations: createExplanations({ db }) });
   dashboardRoutes(app, { dashboard: createDashboard({ db }) });

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { PLAN_V1 } from '@portal/compensation';
 import { z } from 'zod';
+import { parseWindow, type TWindowSpec } from './lib/windows';
 
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const decimal = z.string().regex(/^[0-9]+(\.[0-9]+)?$/);
@@ -144,6 +145,17 @@ const ZEnv = z.object({
   /** The Hot Winter promo window [from, to) (compensation-plan.md section 9): the plan's dates by default. */
   HOT_WINTER_FROM: z.iso.datetime({ offset: true }).default(PLAN_V1.hotWinter.from),
   HOT_WINTER_TO: z.iso.datetime({ offset: true }).default(PLAN_V1.hotWinter.to),
+  /**
+   * Windows (lib/windows.ts), in UTC, end exclusive: `MM-DDTHH:MM/MM-DDTHH:MM` every year, two ISO
+   * instants once, or `off`. Black Friday (spec): 15:00 27 November to 00:00 30 November.
+   */
+  BLACK_FRIDAY_WINDOW: z.string().default('11-27T15:00/11-30T00:00'),
+  /** Percent off tariffs during the Black Friday window; 0 = no discount. */
+  BLACK_FRIDAY_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+  /** Maintenance (spec: 8 to 10 March, the 10th included); money-moving calls answer 503 inside it. */
+  MAINTENANCE_WINDOW: z.string().default('03-08T00:00/03-11T00:00'),
+  /** Days before the maintenance window from which the portal shows its banner. */
+  MAINTENANCE_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
 });
 
 export type TConfig = {
@@ -201,6 +213,10 @@ export type TConfig = {
   hotWinter: { from: string; to: string };
   /** The largest amount a request may carry, per currency; beyond it a 400. */
   amountMax: Record<TCurrency, TMinor>;
+  /** Black Friday: its window and the percent off tariffs inside it (BLACK_FRIDAY_*). */
+  blackFriday: { window: TWindowSpec; discountPercent: number };
+  /** Maintenance: its window (money-moving calls answer 503) and the banner's days ahead (MAINTENANCE_*). */
+  maintenance: { window: TWindowSpec; noticeDays: number };
 };
 
 export class ConfigError extends Error {}
@@ -303,6 +319,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       dailyFeeDxn: amountBound(env.VALIDATOR_DAILY_FEE_DXN, 'DXN', 'VALIDATOR_DAILY_FEE_DXN'),
     },
     hotWinter: hotWinterWindow(env.HOT_WINTER_FROM, env.HOT_WINTER_TO),
+    blackFriday: {
+      window: windowOf(env.BLACK_FRIDAY_WINDOW, 'BLACK_FRIDAY_WINDOW'),
+      discountPercent: env.BLACK_FRIDAY_DISCOUNT_PERCENT,
+    },
+    maintenance: {
+      window: windowOf(env.MAINTENANCE_WINDOW, 'MAINTENANCE_WINDOW'),
+      noticeDays: env.MAINTENANCE_NOTICE_DAYS,
+    },
     amountMax: {
       USDT: amountBound(env.AMOUNT_MAX_USDT, 'USDT', 'AMOUNT_MAX_USDT'),
       DXN: amountBound(env.AMOUNT_MAX_DXN, 'DXN', 'AMOUNT_MAX_DXN'),
@@ -315,6 +339,12 @@ function hotWinterWindow(from: string, to: string): { from: string; to: string }
   if (Date.parse(to) <= Date.parse(from))
     throw new ConfigError('HOT_WINTER_TO: must be after HOT_WINTER_FROM');
   return { from, to };
+}
+
+function windowOf(text: string, name: string): TWindowSpec {
+  const window = parseWindow(text);
+  if (typeof window === 'string') throw new ConfigError(`${name}: ${window}`);
+  return window;
 }
 
 function minorOf(text: string, currency: TCurrency, name: string): TMinor {

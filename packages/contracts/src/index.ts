@@ -4,6 +4,7 @@ export * from './accounts';
 export * from './api-keys';
 export * from './admin';
 export * from './common';
+export * from './configs';
 export * from './countries';
 export * from './dashboard';
 export * from './explanations';

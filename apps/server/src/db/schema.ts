@@ -906,6 +906,8 @@ export const purchaseRequests = pgTable(
     discount: bigint('discount', { mode: 'bigint' }).notNull(),
     total: bigint('total', { mode: 'bigint' }).notNull(),
     promocode: text('promocode'),
+    /** Each discount by its source (catalog TStoredPricing's `discounts`), for the purchase it becomes. */
+    discounts: jsonb('discounts').$type<{ source: string; amount: string }[]>().notNull().default([]),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
     createdAt: createdAt(),

@@ -21,6 +21,8 @@ declare module 'fastify' {
     storedAnswer(idempotency: TIdempotency | null): Promise<StoredAnswer | null>;
     /** The key of request hashes for Idempotency-Keys (derived from SECRET_KEY). */
     idempotencyHashKey: Buffer;
+    /** Whether the maintenance window runs now (modules/configs): `movesMoney` routes answer 503. */
+    inMaintenance(): boolean;
   }
 }
 
@@ -65,6 +67,12 @@ export type TRouteSpec<
    */
   idempotent?: { ignore: readonly string[] };
   /**
+   * The call moves money (a purchase, an order, a payment, a withdrawal, a transfer, an invoice,
+   * an admin's money decision): inside the maintenance window it answers 503 before anything runs
+   * (compensation-plan.md section 9). The OpenAPI document marks it `x-moves-money`.
+   */
+  movesMoney?: true;
+  /**
    * The route's own check of who calls, in place of `app.authenticate` (same answers: 401 when
    * the token or its session is not good): for a read that checks the session in the statement
    * that reads its data, one round trip instead of two.
@@ -98,12 +106,14 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
     ...(spec.auth === 'public'
       ? {}
       : { security: spec.apiKey ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] }),
+    ...(spec.movesMoney ? { 'x-moves-money': true } : {}),
     response: {
       [status]: status === 204 ? { type: 'null', description: 'No content' } : responseSchema(spec.response),
       400: errorSchemas.fields,
       ...(spec.auth === 'public' ? {} : { 401: errorSchemas.detail }),
       ...(spec.auth === 'admin' ? { 403: errorSchemas.detail } : {}),
       ...(spec.idempotent ? { 409: errorSchemas.detail } : {}),
+      ...(spec.movesMoney ? { 503: errorSchemas.detail } : {}),
     },
   };
   app.route({
@@ -113,6 +123,7 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
     // Who calls is checked before what is sent: onRequest runs before the body is read and
     // validated, so a caller without a token hears 401 (and a partner on an admin call 403)
     // whatever the body holds, and learns nothing of the contract.
+    // Maintenance is checked next, still before the body: nothing of the call runs, nothing changes.
     onRequest: async (request) => {
       // A request with an API key is the key's, whatever else it carries: refused outright on
       // every route not marked `apiKey`, before the key is even looked up.
@@ -120,12 +131,12 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
       if (apiKey !== undefined) {
         if (!spec.apiKey) throw fail.apiKeyReadOnly();
         request.authUser = await app.authenticateApiKey(String(apiKey));
-        return;
+      } else if (spec.auth !== 'public') {
+        const user = await (spec.authenticate ?? app.authenticate)(request);
+        if (spec.auth === 'admin' && !user.isSuperuser) throw fail.forbidden();
+        request.authUser = user;
       }
-      if (spec.auth === 'public') return;
-      const user = await (spec.authenticate ?? app.authenticate)(request);
-      if (spec.auth === 'admin' && !user.isSuperuser) throw fail.forbidden();
-      request.authUser = user;
+      if (spec.movesMoney && app.inMaintenance()) throw fail.unavailable('maintenance');
     },
     handler: async (request, reply) => {
       const idempotency =

@@ -41,6 +41,8 @@ export async function testApp(
     mailer?: TMailer;
     database?: Database;
     logStream?: { write(line: string): void };
+    /** The app's clock (windows and prices); a test moves it by returning another time. */
+    clock?: () => Date;
   } = {},
 ): Promise<TTestApp> {
   const database = options.database ?? (await freshDatabase());
@@ -49,6 +51,7 @@ export async function testApp(
     database,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   open.push(app);
   return Object.assign(app, { database });

@@ -10,6 +10,7 @@ export function cardRoutes(app: FastifyInstance, deps: { cards: TCardPayments })
     method: 'POST',
     // The spec's path, typo included (product-spec.md section 7).
     url: '/api/v1/cardpayment/test_endpoint_carpayment/',
+    movesMoney: true,
     summary: 'Top up the USDT balance from a card, charged in euro',
     tags,
     auth: 'user',

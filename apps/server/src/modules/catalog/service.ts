@@ -212,6 +212,8 @@ export function createCatalog(deps: {
   discounts?: TDiscountRule[];
   /** The rule that reads a promo code; without it, any code named is unknown. */
   promocode?: TDiscountRule;
+  /** The time a price is decided at when the request names none (the system clock by default). */
+  clock?: () => Date;
 }) {
   const { db } = deps;
 
@@ -222,7 +224,12 @@ export function createCatalog(deps: {
     return product;
   }
 
+  const clock = deps.clock ?? (() => new Date());
+
   return {
+    /** The time prices are decided at (the app's clock). */
+    now: clock,
+
     async list(kind?: TProductKind): Promise<TProduct[]> {
       const now = new Date();
       return (await repo.listProducts(db, kind))
@@ -239,7 +246,7 @@ export function createCatalog(deps: {
      * named is the one in force when the purchase commits.
      */
     async price(tx: Db, request: TPriceRequest): Promise<TPricing> {
-      const now = request.now ?? new Date();
+      const now = request.now ?? clock();
       const { product } = request;
       const units = request.units ?? 1;
       let listPrice: bigint;

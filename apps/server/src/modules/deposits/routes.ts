@@ -22,6 +22,7 @@ export function depositRoutes(app: FastifyInstance, deps: { deposits: TDeposits 
   route(app, {
     method: 'POST',
     url: '/api/v1/payments/get_or_create_invoice/',
+    movesMoney: true,
     summary: "The partner's open invoice for a deposit of this amount, or a new one",
     tags: ['wallet'],
     auth: 'user',

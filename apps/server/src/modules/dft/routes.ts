@@ -10,6 +10,7 @@ export function dftRoutes(app: FastifyInstance, deps: { db: Db }): void {
   route(app, {
     method: 'POST',
     url: '/api/v1/withdraw/dft_to_send_to_dexnet/',
+    movesMoney: true,
     summary: 'Move unlocked DFT to the DexNet balance (1 DFT = 1 DXN)',
     tags,
     auth: 'user',

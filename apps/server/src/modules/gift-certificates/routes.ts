@@ -18,6 +18,7 @@ export function giftCertificateRoutes(app: FastifyInstance, deps: { gifts: TGift
   route(app, {
     method: 'POST',
     url: '/api/v1/gift_certificates/purchase/',
+    movesMoney: true,
     summary: 'Buy a gift certificate for an amount, paid from the USDT balance; its code is answered once',
     tags,
     auth: 'user',
@@ -42,6 +43,7 @@ export function giftCertificateRoutes(app: FastifyInstance, deps: { gifts: TGift
   route(app, {
     method: 'POST',
     url: '/api/v1/gift_certificates/activate/',
+    movesMoney: true,
     summary: "Activate a gift certificate's code: its amount is credited to the caller's USDT balance, once",
     tags,
     auth: 'user',

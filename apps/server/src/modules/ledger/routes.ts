@@ -24,6 +24,7 @@ export function ledgerRoutes(
   route(app, {
     method: 'POST',
     url: '/api/v1/admin/ledger/adjustments/',
+    movesMoney: true,
     summary: "Correct a partner's balance (a credit, or with a minus a debit), with a reason",
     tags,
     auth: 'admin',

@@ -28,6 +28,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
   route(app, {
     method: 'POST',
     url: '/api/v1/products/create_order/',
+    movesMoney: true,
     summary:
       'Order devices (and the Starlink add-on) for shipping: paid at once from the USDT balance, ' +
       'or waiting for its payment (a chain invoice) until expires_at',
@@ -43,6 +44,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
   route(app, {
     method: 'POST',
     url: '/api/v1/products/create_order_and_register_user/',
+    movesMoney: true,
     summary:
       'The landing flow: register (as /accounts/register/) and order in one call; an order refused registers nobody',
     tags,
@@ -67,6 +69,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
   route(app, {
     method: 'POST',
     url: '/api/v1/products/pay_order/',
+    movesMoney: true,
     summary: 'Pay an unpaid order from the USDT balance',
     tags,
     auth: 'user',
@@ -121,6 +124,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
   route(app, {
     method: 'POST',
     url: '/api/v1/admin/orders/:id/status/',
+    movesMoney: true,
     summary:
       'Move an order to its next status, or close it as Canceled or Failed (a paid order is refunded); audited',
     tags: ['admin'],

@@ -39,6 +39,7 @@ export function productRoutes(app: FastifyInstance, deps: { products: TProducts 
   route(app, {
     method: 'POST',
     url: '/api/v1/virtual_node/purchase/',
+    movesMoney: true,
     summary: 'Buy one virtual node of a tier, paid from the USDT balance',
     tags,
     auth: 'user',
@@ -64,6 +65,7 @@ export function productRoutes(app: FastifyInstance, deps: { products: TProducts 
   route(app, {
     method: 'POST',
     url: '/api/v1/virtual_node/upgrade/request/',
+    movesMoney: true,
     summary: 'Upgrade an own virtual node to a higher tier, paying the difference',
     tags,
     auth: 'user',
@@ -78,6 +80,7 @@ export function productRoutes(app: FastifyInstance, deps: { products: TProducts 
   route(app, {
     method: 'POST',
     url: '/api/v1/token_pack/purchase/',
+    movesMoney: true,
     summary: 'Buy DXN with USDT at a live 30-minute quote, locked in a token pack',
     tags,
     auth: 'user',
@@ -114,6 +117,7 @@ export function productRoutes(app: FastifyInstance, deps: { products: TProducts 
   route(app, {
     method: 'POST',
     url: '/api/v1/payments/process_purchase_by_unit/',
+    movesMoney: true,
     summary: 'Buy N units of a product sold by the unit (virtual nodes)',
     tags,
     auth: 'user',

@@ -429,7 +429,7 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
     async sentences(
       userId: number,
       input: TProductSentencesRequest,
-      now = new Date(),
+      now = catalog.now(),
     ): Promise<TProductSentence[]> {
       const answer: TProductSentence[] = [];
       for (const listed of await catalog.list(input.kind)) {

@@ -57,6 +57,7 @@ export function tariffRoutes(app: FastifyInstance, deps: { tariffs: TTariffs }):
   route(app, {
     method: 'POST',
     url: '/api/v1/mlm/package/purchase/request/',
+    movesMoney: true,
     summary: 'Price a tariff purchase (new, renewal, or upgrade at the difference); valid 15 minutes',
     tags,
     auth: 'user',
@@ -68,6 +69,7 @@ export function tariffRoutes(app: FastifyInstance, deps: { tariffs: TTariffs }):
   route(app, {
     method: 'POST',
     url: '/api/v1/mlm/package/purchase/confirm/',
+    movesMoney: true,
     summary: 'Pay a tariff purchase request from the USDT balance',
     tags,
     auth: 'user',

@@ -105,8 +105,11 @@ export function createTariffs(deps: {
   catalog: TCatalog;
   /** The Hot Winter promo window (config.hotWinter); the plan's when not given. */
   hotWinter?: { from: string; to: string };
+  /** The time a request is priced and a confirmation paid at, when not given (the system clock by default). */
+  clock?: () => Date;
 }) {
   const { db, catalog } = deps;
+  const clock = deps.clock ?? (() => new Date());
 
   async function tariff(tx: Db, id: number): Promise<TProductRow> {
     const product = await catalog.available(tx, id);
@@ -134,9 +137,21 @@ export function createTariffs(deps: {
     return { kind: 'upgrade', current, listPrice: difference };
   }
 
-  function priceOf(tx: Db, userId: number, target: TProductRow, listPrice: bigint, promocode?: string) {
+  function priceOf(
+    tx: Db,
+    userId: number,
+    target: TProductRow,
+    listPrice: bigint,
+    now: Date,
+    promocode?: string,
+  ) {
     // The pricing step prices the tariff at what is due (the difference for an upgrade).
-    return catalog.price(tx, { userId, product: { ...target, price: listPrice, attributes: {} }, promocode });
+    return catalog.price(tx, {
+      userId,
+      product: { ...target, price: listPrice, attributes: {} },
+      promocode,
+      now,
+    });
   }
 
   return {
@@ -182,12 +197,12 @@ export function createTariffs(deps: {
     async request(
       userId: number,
       input: TPackagePurchaseRequest,
-      now = new Date(),
+      now = clock(),
     ): Promise<TPackagePurchaseQuote> {
       return db.transaction(async (tx) => {
         const target = await tariff(tx, input.package_id);
         const { kind, listPrice } = await plan(tx, await repo.openWindow(tx, userId), target, now);
-        const pricing = await priceOf(tx, userId, target, listPrice, input.promocode);
+        const pricing = await priceOf(tx, userId, target, listPrice, now, input.promocode);
         const row = await repo.insertRequest(tx, {
           id: randomUUID(),
           userId,
@@ -198,6 +213,10 @@ export function createTariffs(deps: {
           discount: pricing.discount,
           total: pricing.netPrice,
           promocode: input.promocode ?? null,
+          discounts: pricing.discounts.map((item) => ({
+            source: item.source,
+            amount: item.amount.toString(),
+          })),
           expiresAt: new Date(now.getTime() + PURCHASE_REQUEST_MINUTES * 60_000),
         });
         return {
@@ -222,7 +241,7 @@ export function createTariffs(deps: {
       userId: number,
       requestId: string,
       idempotency: TIdempotency | null,
-      now = new Date(),
+      now = clock(),
     ): Promise<TPackagePurchased> {
       return once(db, idempotency, 200, async (tx) => {
         const user = await repo.lockUser(tx, userId);
@@ -241,7 +260,7 @@ export function createTariffs(deps: {
           discount: request.discount,
           netPrice: request.total,
           priceId: request.priceId,
-          discounts: request.discount > 0n ? [{ source: 'promocode', amount: request.discount }] : [],
+          discounts: request.discounts.map((item) => ({ source: item.source, amount: BigInt(item.amount) })),
         };
         const purchase = await recordPurchase(tx, {
           userId,

@@ -22,6 +22,7 @@ export function ticketRoutes(app: FastifyInstance, deps: { tickets: TTickets }):
   route(app, {
     method: 'POST',
     url: '/api/v1/event_ticket/purchase/',
+    movesMoney: true,
     summary: 'Buy event tickets from the USDT balance, optionally with a gift certificate code',
     tags,
     auth: 'user',

@@ -43,6 +43,7 @@ export function validatorKeyRoutes(app: FastifyInstance, deps: { validatorKeys: 
   route(app, {
     method: 'POST',
     url: `${BASE}/purchase/`,
+    movesMoney: true,
     summary:
       'Reserve a validator key for 15 minutes, in USDT or in DXN at a quote; paid at once from the ' +
       'balance when pay_from_balance (the answer then shows the activation code, once)',
@@ -58,6 +59,7 @@ export function validatorKeyRoutes(app: FastifyInstance, deps: { validatorKeys: 
   route(app, {
     method: 'POST',
     url: `${BASE}/pay/`,
+    movesMoney: true,
     summary: 'Pay a reserved validator key from the balance; the answer shows the activation code, once',
     tags,
     auth: 'user',

@@ -48,6 +48,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawals: TWit
   route(app, {
     method: 'POST',
     url: '/api/v1/withdraw/request/',
+    movesMoney: true,
     summary: 'Request a withdrawal: the amount and fee are held until an admin decides',
     tags,
     auth: 'user',
@@ -77,6 +78,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawals: TWit
   route(app, {
     method: 'POST',
     url: '/api/v1/admin/withdrawals/:id/approve/',
+    movesMoney: true,
     summary: 'Approve a pending withdrawal',
     tags: ['admin'],
     auth: 'admin',
@@ -88,6 +90,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawals: TWit
   route(app, {
     method: 'POST',
     url: '/api/v1/admin/withdrawals/:id/send/',
+    movesMoney: true,
     summary: 'Mark an approved withdrawal sent, with its chain transaction hash',
     tags: ['admin'],
     auth: 'admin',
@@ -100,6 +103,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawals: TWit
   route(app, {
     method: 'POST',
     url: '/api/v1/admin/withdrawals/:id/reject/',
+    movesMoney: true,
     summary: 'Reject a pending or approved withdrawal: the amount and fee return to the partner',
     tags: ['admin'],
     auth: 'admin',

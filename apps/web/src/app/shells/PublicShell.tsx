@@ -2,6 +2,7 @@ import { Box, Container, Group, Paper } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { Logo } from '../../components/Logo';
+import { MaintenanceBanner } from '../../components/MaintenanceBanner';
 
 /** Sign-in, sign-up and password screens: a card in the middle, the language at the top. */
 export function PublicShell() {
@@ -12,6 +13,7 @@ export function PublicShell() {
         <LanguageSelect />
       </Group>
       <Container component="main" size={480} pb="xl">
+        <MaintenanceBanner />
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
           <Outlet />
         </Paper>

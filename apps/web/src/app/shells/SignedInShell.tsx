@@ -8,6 +8,7 @@ import { useLogout } from '../../api/logout';
 import { WalletBar } from '../../features/wallet/components/WalletBar';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { Logo } from '../../components/Logo';
+import { MaintenanceBanner } from '../../components/MaintenanceBanner';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
 
 const AREAS = [
@@ -96,6 +97,7 @@ export function SignedInShell() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
+        <MaintenanceBanner />
         {profile.data && <WalletBar profile={profile.data} />}
         <Outlet />
       </AppShell.Main>

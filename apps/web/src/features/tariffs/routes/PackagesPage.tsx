@@ -1,9 +1,22 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { formatMinor, parseMinor, type TPackage } from '@portal/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useActivePackage } from '../../../api/get-active-package';
+import { useAllConfigs } from '../../../api/get-all-configs';
+import { blackFridayPrice } from '../lib/black-friday';
 import { usePackages } from '../api/list-packages';
 import { CapMeter } from '../../../components/signed-in/CapMeter';
 import { LostProfit } from '../components/LostProfit';
@@ -35,6 +48,9 @@ export function PackagesPage() {
   const [target, setTarget] = useState<TPackage | null>(null);
   const mine = active.data?.package ?? null;
   const isActive = active.data?.status === 'Active';
+  const blackFriday = useAllConfigs().black_friday;
+  // The list shows the Black Friday price; the purchase's quote is the server's own.
+  const percent = blackFriday?.active ? blackFriday.discount_percent : 0;
 
   return (
     <Stack gap="lg">
@@ -92,6 +108,11 @@ export function PackagesPage() {
         <Title order={2} size="h4" mb="sm" id="tariff-list">
           {t('tariffs.list')}
         </Title>
+        {blackFriday && percent > 0 && (
+          <Alert color="teal" variant="light" mb="sm" data-testid="black-friday">
+            {t('tariffs.blackFriday', { percent, end: formatDateTime(blackFriday.end) })}
+          </Alert>
+        )}
         {packages.isPending ? (
           <Spinner />
         ) : (
@@ -108,9 +129,22 @@ export function PackagesPage() {
                       <Text fw={700}>{t('tariffs.name', { name: item.name })}</Text>
                       {held && <Badge color="teal.9">{t('tariffs.yours')}</Badge>}
                     </Group>
-                    <Text size="lg" fw={700}>
-                      {t('tariffs.usdt', { amount: formatAmount(item.price) })}
-                    </Text>
+                    {percent > 0 ? (
+                      <Group gap="xs" align="baseline" data-testid="black-friday-price">
+                        <Text c="dimmed" td="line-through">
+                          <VisuallyHidden>{t('tariffs.listPrice')}</VisuallyHidden>
+                          {t('tariffs.usdt', { amount: formatAmount(item.price) })}
+                        </Text>
+                        <Text size="lg" fw={700}>
+                          <VisuallyHidden>{t('tariffs.netPrice')}</VisuallyHidden>
+                          {t('tariffs.usdt', { amount: formatAmount(blackFridayPrice(item.price, percent)) })}
+                        </Text>
+                      </Group>
+                    ) : (
+                      <Text size="lg" fw={700}>
+                        {t('tariffs.usdt', { amount: formatAmount(item.price) })}
+                      </Text>
+                    )}
                     <Text size="sm">{includes(item)}</Text>
                     <Text size="sm">{t('tariffs.matching', { levels: item.matching_depth })}</Text>
                     <Text size="sm">
@@ -124,7 +158,7 @@ export function PackagesPage() {
                     {higher && (
                       <Text size="sm" c="dimmed">
                         {t('tariffs.upgradeFor', {
-                          amount: formatAmount(formatMinor(difference, 'USDT')),
+                          amount: formatAmount(blackFridayPrice(formatMinor(difference, 'USDT'), percent)),
                         })}
                       </Text>
                     )}

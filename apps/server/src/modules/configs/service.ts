@@ -1,0 +1,65 @@
+import type { TAllConfigs, TConfigWindow } from '@portal/contracts';
+import type { TConfig } from '../../config';
+import { isWithin, occurrence, type TOccurrence } from '../../lib/windows';
+
+const DAY_MS = 24 * 3600_000;
+
+export type TClock = () => Date;
+
+type TWindowConfig = Pick<TConfig, 'blackFriday' | 'maintenance' | 'hotWinter'>;
+
+const windowAnswer = (window: TOccurrence, now: Date): TConfigWindow => ({
+  start: window.start.toISOString(),
+  end: window.end.toISOString(),
+  active: isWithin(window, now),
+});
+
+/**
+ * The windows of compensation-plan.md section 9 at a moment of the injected clock: Black Friday,
+ * maintenance and the winter promo. Every rule that depends on one (the Black Friday discount, the
+ * maintenance gate, the get_all_configs answer) asks here, so they agree at every edge.
+ */
+export function createConfigs(deps: { config: TWindowConfig; clock: TClock }) {
+  const { config, clock } = deps;
+  const winter: TOccurrence = { start: new Date(config.hotWinter.from), end: new Date(config.hotWinter.to) };
+
+  const blackFriday = (now: Date) => occurrence(config.blackFriday.window, now);
+  const maintenance = (now: Date) => occurrence(config.maintenance.window, now);
+
+  return {
+    clock,
+
+    /** The percent off tariffs at `now`: the configured discount inside the Black Friday window, else 0. */
+    blackFridayPercent(now: Date = clock()): number {
+      return isWithin(blackFriday(now), now) ? config.blackFriday.discountPercent : 0;
+    },
+
+    /** Money-moving calls answer 503 while this holds (http/route.ts `movesMoney`). */
+    inMaintenance(now: Date = clock()): boolean {
+      return isWithin(maintenance(now), now);
+    },
+
+    all(now: Date = clock()): TAllConfigs {
+      const friday = blackFriday(now);
+      const works = maintenance(now);
+      const noticeFrom = works && new Date(works.start.getTime() - config.maintenance.noticeDays * DAY_MS);
+      return {
+        server_time: now.toISOString(),
+        black_friday: friday
+          ? { ...windowAnswer(friday, now), discount_percent: config.blackFriday.discountPercent }
+          : null,
+        maintenance:
+          works && noticeFrom
+            ? {
+                ...windowAnswer(works, now),
+                notice_from: noticeFrom.toISOString(),
+                notice: isWithin({ start: noticeFrom, end: works.end }, now),
+              }
+            : null,
+        winter_promo: windowAnswer(winter, now),
+      };
+    },
+  };
+}
+
+export type TConfigs = ReturnType<typeof createConfigs>;
