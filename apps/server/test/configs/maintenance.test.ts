@@ -22,6 +22,8 @@ const MOVES_NO_MONEY = [
   'PATCH /api/v1/admin/products/{id}/',
   'POST /accounts/email_password_reset/',
   'POST /accounts/email_password_reset/confirm/',
+  'POST /api/v1/accounts/api-keys/',
+  'POST /api/v1/accounts/api-keys/{id}/revoke/',
   'POST /api/v1/accounts/check_referral_id/',
   'POST /api/v1/accounts/email_change/auth_app/',
   'POST /api/v1/accounts/email_change/email/',
