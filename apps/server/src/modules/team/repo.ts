@@ -116,14 +116,16 @@ export async function underOf(db: Db, topId: number, ids: readonly number[]): Pr
  */
 export async function legsOf(db: Db, ownerId: number, ids: readonly number[]): Promise<Map<number, TSide>> {
   if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ id: string; leg: TSide }>(
+  const rows = await queryRows<{ id: string; leg: TSide | null }>(
     db,
-    sql`select t.id::text as id, a.binary_position as leg
-        from unnest(${idArray(ids)}) as t(id)
-        join users o on o.id = ${ownerId}
-        join users a on a.id = binary_ancestor_at(t.id, o.binary_depth + 1) and a.binary_parent_id = o.id`,
+    sql`select t.id::text as id,
+               (select a.binary_position from users a where a.id = t.up and a.binary_parent_id = ${ownerId}) as leg
+        from (select n.id, binary_ancestor_at(n.id, (select binary_depth + 1 from users where id = ${ownerId})) as up
+              from unnest(${idArray(ids)}) as n(id) offset 0) t`,
   );
-  return new Map(rows.map((row) => [Number(row.id), row.leg]));
+  const legs = new Map<number, TSide>();
+  for (const row of rows) if (row.leg) legs.set(Number(row.id), row.leg);
+  return legs;
 }
 
 /**
@@ -275,15 +277,18 @@ export async function registrationsScanned(
   range: TDateRange,
   page: TWindow,
 ): Promise<TLegPage> {
+  // Scalar subqueries, not joins: with a join the planner expects one row (the owner has two
+  // children), hashes and sorts, and walks up from every partner of the company; this way the
+  // primary key is read backwards and stops at the page's end. OFFSET 0 keeps the walk to one per row.
+  const position = sql`(select a.binary_position from users a where a.id = t.up)`;
   const rows = await queryRows<{ id: string; leg: TSide }>(
     db,
-    sql`select u.id::text as id, a.binary_position as leg
-        from users u
-        cross join lateral (select binary_ancestor_at(u.id, ${owner.depth + 1}) as id) up
-        join users a on a.id = up.id
-        where a.binary_parent_id = ${owner.id} ${leg ? sql`and a.binary_position = ${leg}` : sql``}
-          and ${joinedWithin(range)}
-        order by u.id desc limit ${page.limit} offset ${page.offset}`,
+    sql`select t.id::text as id, ${position} as leg
+        from (select u.id, binary_ancestor_at(u.id, ${owner.depth + 1}) as up from users u
+              where ${joinedWithin(range)} order by u.id desc offset 0) t
+        where (select a.binary_parent_id from users a where a.id = t.up) = ${owner.id}
+          ${leg ? sql`and ${position} = ${leg}` : sql``}
+        limit ${page.limit} offset ${page.offset}`,
   );
   return rows.map((row) => ({ id: Number(row.id), leg: row.leg }));
 }
