@@ -28,6 +28,11 @@ export function CapMeter({ active }: { active: TActivePackage }) {
       <Text size="xs" c="dimmed">
         {t('tariffs.cap.rule')}
       </Text>
+      {permille >= 1000 && (
+        <Text size="sm" c="red.9" data-testid="cap-reached">
+          {t('messages.bonusCapReached')}
+        </Text>
+      )}
     </Stack>
   );
 }

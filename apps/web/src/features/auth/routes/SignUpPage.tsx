@@ -10,6 +10,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { RequiredNote } from '../../../components/RequiredNote';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
 import { session } from '../../../lib/session';
 import { useCheckReferral } from '../api/check-referral';
 import { useRegister } from '../api/register';
@@ -62,14 +63,16 @@ export function SignUpPage() {
   });
   const [code] = useDebouncedValue(form.values.promocode.trim(), 300);
 
-  const submit = form.onSubmit((values) =>
-    register.mutate(toRequest(values), {
-      onSuccess: (answer) => {
-        session.signIn(answer.token);
-        void navigate('/dashboard', { replace: true });
-      },
-      onError: (error) => showServerErrors(form, error, t),
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      register.mutate(toRequest(values), {
+        onSuccess: (answer) => {
+          session.signIn(answer.token);
+          void navigate('/dashboard', { replace: true });
+        },
+        onError: (error) => showServerErrors(form, error, t),
+      }),
+    () => notify.error([t('messages.checkFilling')]),
   );
 
   return (

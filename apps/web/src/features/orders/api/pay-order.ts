@@ -14,6 +14,8 @@ export function usePayOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payOrder,
+    // The page says the failure itself: "Order payment error." and why (spec section 8).
+    meta: { silent: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { countryName } from '../../../components/CountrySelect';
 import { Pager } from '../../../components/Pager';
 import { formatAmount, formatDate, formatDateTime, listLocale } from '../../../lib/format';
+import { errorLines } from '../../../lib/errors';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCreateOrderInvoice } from '../api/create-invoice';
@@ -123,7 +124,11 @@ function OrderCard({ order }: { order: TOrder }) {
                 onClick={() =>
                   pay.mutate(
                     { orderId: order.id, idempotencyKey: payKey },
-                    { onSuccess: () => notify.success(t('orders.created.paid', { number: order.number })) },
+                    {
+                      onSuccess: () => notify.success(t('orders.created.paid', { number: order.number })),
+                      onError: (error) =>
+                        notify.error([t('messages.orderPaymentError'), ...errorLines(error, t)]),
+                    },
                   )
                 }
                 data-testid="order-pay-balance"
