@@ -31,13 +31,14 @@ async function render(value: TActivePackage): Promise<string> {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(() =>
+  await act(async () => {
     root.render(
       <MantineProvider>
         <CapMeter active={value} />
       </MantineProvider>,
-    ),
-  );
+    );
+    await Promise.resolve();
+  });
   const text = container.textContent ?? '';
   act(() => root.unmount());
   container.remove();
