@@ -213,12 +213,12 @@ export async function firstLinePage(
   page: TWindow,
 ): Promise<number[]> {
   const end = page.limit + page.offset;
-  // Materialized: without it the planner reads the primary key backwards and filters (it expects
-  // the first line spread over all ids), which reads every partner newer than the mentor's oldest
-  // invitees; this way it is one range of users_first_line_idx.
+  // Each range ordered and cut in its own subquery: an index-only backward read of at most `end`
+  // entries, merged (Merge Append) across the legs. Checked at a million partners on PostgreSQL:
+  // 0.2 ms for a leader with 5,000 invitees, where reading each leg's whole range (a materialized
+  // CTE, as before) took 12 ms (docs/performance.md).
   const range = (condition: SQL) =>
-    sql`(with line as materialized (select id from users where mentor_id = ${mentorId} and ${condition})
-         select id from line order by id desc limit ${end})`;
+    sql`(select id from users where mentor_id = ${mentorId} and ${condition} order by id desc limit ${end})`;
   const ranges = leg
     ? range(sql`placement_leg = ${leg}`)
     : sql`${range(sql`placement_leg = 'left'`)} union all ${range(sql`placement_leg = 'right'`)}
