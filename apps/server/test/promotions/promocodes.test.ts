@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { payouts, promocodeRedemptions, promocodes, purchases } from '../../src/db/schema';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
-import { registerPartner, type TPartner } from '../helpers/factories';
+import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { startTwoServers } from '../helpers/process';
 import { countRows, userRow } from '../helpers/rows';
@@ -285,7 +285,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('promo codes on PostgreSQL with tw
     const app = await testApp();
     const o = await owner(app);
     const privateCode = await code(app, o, 'private', 10);
-    const buyers = await Promise.all(Array.from({ length: 50 }, () => partner(app, '450')));
+    // One admin session funds all 50 (a login each would meet the login rate limit).
+    const admin = await loginAdmin(app);
+    const buyers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const buyer = await partner(app);
+        const funded = await post(
+          app,
+          '/api/v1/admin/ledger/adjustments/',
+          { user_id: buyer.id, currency: 'USDT', amount: '450', reason: 'test' },
+          admin,
+        );
+        expect(funded.status).toBe(201);
+        return buyer;
+      }),
+    );
     const quotes = [];
     for (const buyer of buyers) {
       const quote = await requestWith(app, buyer, 'tariff-500', privateCode);
