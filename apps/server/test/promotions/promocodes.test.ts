@@ -300,7 +300,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('promo codes on PostgreSQL with tw
         return buyer;
       }),
     );
-    const quotes = [];
+    const quotes: string[] = [];
     for (const buyer of buyers) {
       const quote = await requestWith(app, buyer, 'tariff-500', privateCode);
       expect(quote.status).toBe(200);
