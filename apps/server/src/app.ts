@@ -62,6 +62,8 @@ import { createDashboard } from './modules/dashboard/service';
 import { explanationRoutes } from './modules/explanations/routes';
 import { createExplanations } from './modules/explanations/service';
 import { createTariffs } from './modules/tariffs/service';
+import { promocodeRoutes } from './modules/promocodes/routes';
+import { createPromocodes, promocodeDiscount } from './modules/promocodes/service';
 import { teamRoutes } from './modules/team/routes';
 import { createTeam } from './modules/team/service';
 import { drainBinaryVolume } from './modules/binary/service';
@@ -152,7 +154,7 @@ export async function buildApp({
   const mfa = createMfa({ db, config, rateLimiter });
   const mail =
     mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
-  const accounts = createAccounts({ db, config, sessions, mfa, rateLimiter });
+  const accounts = createAccounts({ db, config, sessions, mfa, rateLimiter, clock });
   const recovery = createRecovery({ db, config, sessions, mfa, rateLimiter, mailer: mail });
   const admin = createAdmin({ db });
   // Never in production, whatever else says so (config.ts refuses the switches there too).
@@ -239,6 +241,8 @@ export async function buildApp({
     amountMax: config.amountMax,
     clock,
     discounts: [blackFridayDiscount(configs)],
+    // Promo codes named by a purchase (modules/promocodes): checked and priced here, spent at payment.
+    promocode: promocodeDiscount,
   });
   catalogRoutes(app, { catalog });
   const orders = createOrders({ db, catalog, accounts });
@@ -269,6 +273,7 @@ export async function buildApp({
   // tariffs (packages)
   const tariffs = createTariffs({ db, catalog, hotWinter: config.hotWinter, clock });
   tariffRoutes(app, { tariffs });
+  promocodeRoutes(app, { promocodes: createPromocodes({ db, clock }), tariffs });
   explanationRoutes(app, { explanations: createExplanations({ db }) });
   dashboardRoutes(app, { dashboard: createDashboard({ db }) });
   if (config.jobs) {

@@ -15,6 +15,7 @@ export * from './money';
 export * from './orders';
 export * from './products';
 export * from './shop';
+export * from './promocodes';
 export * from './tariffs';
 export * from './team';
 export * from './tickets';

@@ -76,6 +76,10 @@ export const MESSAGES = {
   apiKeyNotFound: 'API key not found.',
   apiKeyReadOnly:
     'An API key can only read balances, transactions and team data. Sign in to the portal to do this.',
+  // promo codes
+  promocodeNeedsTariff: 'Promo codes can be created by partners with an Active tariff.',
+  personalPromocodeExists: 'You already have a personal promo code.',
+  personalPromocodeDiscount: 'A personal promo code gives a 10% discount.',
   // wallet
   currencyInvalid: 'Select a valid currency.',
   networkInvalid: 'Select a valid network.',

@@ -227,6 +227,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ApiKeysTab,
                 ),
               },
+              {
+                path: 'promocodes',
+                element: screen(
+                  () => import('../features/profile/routes/PromocodesTab'),
+                  (m) => m.PromocodesTab,
+                ),
+              },
             ],
           },
           {

@@ -28,6 +28,7 @@ import { audit } from '../audit/service';
 import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
 import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
 import type { TMfa } from '../mfa/service';
+import { ownerOfUsableCode } from '../promocodes/service';
 import type { TRateLimiter } from '../rate-limit/service';
 import type { TClientMeta, TSessionClaims, TSessions } from '../sessions/service';
 import * as repo from './repo';
@@ -62,8 +63,11 @@ export function createAccounts(deps: {
   sessions: TSessions;
   mfa: TMfa;
   rateLimiter: TRateLimiter;
+  /** The time a promo code's expiry is read at (the system clock by default). */
+  clock?: () => Date;
 }) {
   const { db, config } = deps;
+  const clock = deps.clock ?? (() => new Date());
   const windowSeconds = config.rateLimits.windowSeconds;
 
   const profileExtra = (id: SQL) => ({ balances: balanceRows(id), grants: lockedGrantRows(id) });
@@ -134,10 +138,23 @@ export function createAccounts(deps: {
     throw error;
   }
 
-  /** The mentor named by a registration code: a referral id or a username. */
+  /**
+   * The partner a registration code names: the owner of a usable promo code (looked up first, so
+   * that no username can take a code's sign-ups), else a referral id or a username.
+   */
+  async function ownerOfCode(code: string): Promise<TUserRow | undefined> {
+    const promoOwner = await ownerOfUsableCode(db, code, clock());
+    if (promoOwner !== null) {
+      const owner = await repo.findUserById(db, promoOwner);
+      if (owner?.isActive) return owner;
+    }
+    return repo.findByReferralCode(db, code);
+  }
+
+  /** The mentor named by a registration code: a promo code's owner, a referral id or a username. */
   async function mentorFor(code: string | undefined): Promise<TUserRow> {
     if (code) {
-      const owner = await repo.findByReferralCode(db, code);
+      const owner = await ownerOfCode(code);
       if (!owner) throw fail.field('promocode', 'invalidPromocode');
       return owner;
     }
@@ -280,7 +297,7 @@ export function createAccounts(deps: {
     },
 
     async checkReferral(code: string): Promise<TReferralOwner> {
-      const owner = await repo.findByReferralCode(db, code);
+      const owner = await ownerOfCode(code);
       if (!owner || owner.isCompanyRoot) return null;
       return {
         id: owner.id,

@@ -12,6 +12,7 @@ import type { TPricing, TProductRow } from '../catalog/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { InsufficientFundsError, leg, postTransfer } from '../ledger/service';
 import { postPurchaseBonuses, reversePurchaseBonuses, type TPromoInput } from '../compensation/service';
+import { recordRedemption, takePromocodeUse } from '../promocodes/service';
 import { recordOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TPurchaseRow } from './repo';
@@ -35,6 +36,8 @@ export type TPurchaseInput = {
   details?: Record<string, string | number | boolean | null>;
   /** The promo code's owner and discount, when the code names one (the promotions issue supplies it). */
   promo?: TPromoInput | null;
+  /** The time the purchase is paid at (a promo code's expiry is checked at it); the system clock by default. */
+  now?: Date;
 };
 
 /** The volume of a purchase (compensation-plan.md section 1): its net USDT price, for the kinds that carry it. */
@@ -51,6 +54,17 @@ export function volumeOf(kind: TProductKind, netPrice: bigint): bigint {
 export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPurchaseRow> {
   const kind = input.product.kind as TProductKind;
   const { pricing, currency, paid } = input;
+  // A price with a promo code's discount spends one use of the code here, in the payment's
+  // transaction, before any money moves: a code used up meanwhile refuses the whole purchase.
+  const promoDiscount = pricing.discounts.find((item) => item.source === 'promocode');
+  const code =
+    input.promocode && promoDiscount
+      ? await takePromocodeUse(tx, {
+          code: input.promocode,
+          buyerId: input.userId,
+          now: input.now ?? new Date(),
+        })
+      : null;
   let transferId: number | null = null;
   if (paid > 0n) {
     try {
@@ -102,7 +116,14 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
     details: { product: input.product.name, kind, units: purchase.units, ...input.details },
   });
   await repo.insertEvent(tx, { purchaseId: purchase.id, userId: input.userId, kind: 'purchase', bv });
-  await postPurchaseBonuses(tx, purchase, { promo: input.promo, productCode: input.product.code });
+  const promo = code
+    ? await recordRedemption(tx, code, {
+        id: purchase.id,
+        userId: input.userId,
+        discount: promoDiscount!.amount,
+      })
+    : input.promo;
+  await postPurchaseBonuses(tx, purchase, { promo, productCode: input.product.code });
   return purchase;
 }
 

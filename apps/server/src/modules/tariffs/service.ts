@@ -269,6 +269,7 @@ export function createTariffs(deps: {
           currency: 'USDT',
           paid: pricing.netPrice,
           promocode: request.promocode,
+          now,
           reference: `tariff:${request.id}`,
           details: {
             tariff_purchase: kind,

@@ -1,11 +1,13 @@
-import { Alert, Button, Checkbox, Collapse, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Collapse, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { TPackage, TPackagePurchaseQuote } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf } from '../../../lib/errors';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useConfirmPackagePurchase } from '../api/confirm-package-purchase';
 import { useRequestPackagePurchase } from '../api/request-package-purchase';
+import { useRequestPromocodePurchase } from '../api/request-promocode-purchase';
 import { TariffTerms } from './TariffTerms';
 
 type Props = {
@@ -29,7 +31,11 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
   const [quote, setQuote] = useState<TPackagePurchaseQuote | null>(null);
   // One key per open modal: a retry after a lost answer charges once.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const request = useRequestPackagePurchase();
+  const [promocode, setPromocode] = useState('');
+  const plainRequest = useRequestPackagePurchase();
+  const promoRequest = useRequestPromocodePurchase();
+  const request = promocode.trim() ? promoRequest : plainRequest;
+  const promoError = fieldErrorsOf(promoRequest.error, t).promocode;
   const confirm = useConfirmPackagePurchase();
   const upgrade = current !== null;
 
@@ -39,6 +45,8 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
     setShowTerms(false);
     setTried(false);
     setQuote(null);
+    setPromocode('');
+    promoRequest.reset();
     setIdempotencyKey(crypto.randomUUID());
     onClose();
   };
@@ -46,10 +54,11 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
   const proceed = () => {
     setTried(true);
     if (!target || !mentorConfirmed || !termsAccepted) return;
-    request.mutate(
-      { package_id: target.id, mentor_confirmed: true, terms_accepted: true },
-      { onSuccess: setQuote },
-    );
+    const body = { package_id: target.id, mentor_confirmed: true, terms_accepted: true } as const;
+    const code = promocode.trim();
+    // With a code, the promotions call prices it (the code is spent only when the quote is paid).
+    if (code) promoRequest.mutate({ ...body, promocode: code }, { onSuccess: setQuote });
+    else plainRequest.mutate(body, { onSuccess: setQuote });
   };
 
   return (
@@ -82,6 +91,15 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
                 error={tried && !termsAccepted ? t('messages.termsNotAccepted') : undefined}
                 data-testid="terms-accepted"
               />
+              <TextInput
+                label={t('tariffs.modal.promocode')}
+                description={t('tariffs.modal.promocodeHint')}
+                value={promocode}
+                maxLength={64}
+                onChange={(event) => setPromocode(event.currentTarget.value)}
+                error={promoError}
+                data-testid="package-promocode"
+              />
               <Button
                 variant="subtle"
                 size="compact-sm"
@@ -109,7 +127,9 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
                     ? t('tariffs.modal.difference', { amount: formatAmount(quote.price) })
                     : t('tariffs.modal.price', { amount: formatAmount(quote.price) })}
                 </Text>
-                <Text size="sm">{t('tariffs.modal.discount', { amount: formatAmount(quote.discount) })}</Text>
+                <Text size="sm" data-testid="package-discount">
+                  {t('tariffs.modal.discount', { amount: formatAmount(quote.discount) })}
+                </Text>
                 <Text fw={700} size="lg">
                   {t('tariffs.modal.total', { amount: formatAmount(quote.total) })}
                 </Text>
