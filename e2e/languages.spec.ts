@@ -36,6 +36,7 @@ const SCREENS = [
   '/profile/personal',
   '/profile/security',
   '/profile/api-keys',
+  '/profile/promocodes',
 ];
 
 /** The screen's text once its data is in: no spinner left, the page's heading shown. */
