@@ -57,7 +57,9 @@ describe('DexSafe code and DexPoint', () => {
   it('gives each partner a stable code of their own, checkable with the DexSafe key', async () => {
     const key = 'dexsafe-test-secret-0123456789abcdef';
     const app = await testApp({
-      config: { services: { profixoneUrl: 'https://profixone.test/', profixoneSecret: SECRET, dexsafeSecret: key } },
+      config: {
+        services: { profixoneUrl: 'https://profixone.test/', profixoneSecret: SECRET, dexsafeSecret: key },
+      },
     });
     const one = await registerPartner(app);
     const two = await registerPartner(app);
@@ -73,7 +75,9 @@ describe('DexSafe code and DexPoint', () => {
     expect(await code(two.token)).not.toBe(first);
     // Another key makes another code: what DexSafe checks against is the shared key.
     const other = await testApp({
-      config: { services: { profixoneUrl: 'https://p.test/', profixoneSecret: SECRET, dexsafeSecret: `${key}x` } },
+      config: {
+        services: { profixoneUrl: 'https://p.test/', profixoneSecret: SECRET, dexsafeSecret: `${key}x` },
+      },
       database: app.database,
     });
     const again = await call(other, 'GET', '/api/v1/accounts/dexsafe_code/', { token: one.token });
@@ -84,7 +88,8 @@ describe('DexSafe code and DexPoint', () => {
   it('shows DexPoint inactive without nodes and active with one', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const overview = async () => (await call(app, 'GET', '/api/v1/accounts/services/', { token: partner.token })).body;
+    const overview = async () =>
+      (await call(app, 'GET', '/api/v1/accounts/services/', { token: partner.token })).body;
     expect(await overview()).toEqual({ dexpoint: { status: 'inactive', devices: 0, virtual_nodes: 0 } });
     await adjust(app, partner.id, 'USDT', '500');
     await buyTariff(app, partner, 'tariff-500');

@@ -38,15 +38,28 @@ describe('wiki content in the repository', () => {
   });
 
   it('refuses a translation without its English original, and malformed front matter', () => {
-    expect(() => loadWiki(folder({ 'en/a.md': ENGLISH, 'ru/b.md': '---\ntitle: Б\nsummary: Б\n---\nТекст\n' }))).toThrow(
-      /no English original b\.md/,
-    );
+    expect(() =>
+      loadWiki(folder({ 'en/a.md': ENGLISH, 'ru/b.md': '---\ntitle: Б\nsummary: Б\n---\nТекст\n' })),
+    ).toThrow(/no English original b\.md/);
     expect(() => loadWiki(folder({ 'en/a.md': 'title: A\n\nText' }))).toThrow(/no front matter/);
-    expect(() => loadWiki(folder({ 'en/a.md': ENGLISH.replace('order: 1', 'order 1') }))).toThrow(/malformed/);
-    expect(() => loadWiki(folder({ 'en/a.md': ENGLISH.replace('summary: Top up.\n', '') }))).toThrow(/"summary"/);
-    expect(() => loadWiki(folder({ 'en/a.md': ENGLISH, 'xx/a.md': ENGLISH }))).toThrow(/not an interface language/);
+    expect(() => loadWiki(folder({ 'en/a.md': ENGLISH.replace('order: 1', 'order 1') }))).toThrow(
+      /malformed/,
+    );
+    expect(() => loadWiki(folder({ 'en/a.md': ENGLISH.replace('summary: Top up.\n', '') }))).toThrow(
+      /"summary"/,
+    );
+    expect(() => loadWiki(folder({ 'en/a.md': ENGLISH, 'xx/a.md': ENGLISH }))).toThrow(
+      /not an interface language/,
+    );
     expect(() => loadWiki(folder({ 'en/A b.md': ENGLISH }))).toThrow(/slug/);
-    expect(loadWiki(folder({ 'en/a.md': ENGLISH, 'it/a.md': '---\ntitle: Depositi\nsummary: Ricarica.\n---\nInvia USDT.\n' }))).toHaveLength(1);
+    expect(
+      loadWiki(
+        folder({
+          'en/a.md': ENGLISH,
+          'it/a.md': '---\ntitle: Depositi\nsummary: Ricarica.\n---\nInvia USDT.\n',
+        }),
+      ),
+    ).toHaveLength(1);
   });
 });
 
@@ -56,7 +69,11 @@ describe('wiki calls', () => {
     const { token } = await registerPartner(app);
     const english = await get(app, token, '/api/v1/wiki/?lang=en');
     expect(english.length).toBeGreaterThanOrEqual(8);
-    expect(english.every((article: { fallback: boolean; lang: string }) => !article.fallback && article.lang === 'en')).toBe(true);
+    expect(
+      english.every(
+        (article: { fallback: boolean; lang: string }) => !article.fallback && article.lang === 'en',
+      ),
+    ).toBe(true);
 
     const article = await get(app, token, '/api/v1/wiki/binary-bonus/?lang=ru');
     expect(article).toMatchObject({ slug: 'binary-bonus', lang: 'ru', fallback: false });

@@ -199,6 +199,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/wiki/:slug',
+            element: screen(
+              () => import('../features/wiki/routes/ArticlePage'),
+              (m) => m.ArticlePage,
+            ),
+          },
+          {
             path: '/profile',
             element: screen(
               () => import('../features/profile/routes/ProfilePage'),
@@ -225,6 +232,13 @@ export const routes: RouteObject[] = [
                 element: screen(
                   () => import('../features/profile/routes/ApiKeysTab'),
                   (m) => m.ApiKeysTab,
+                ),
+              },
+              {
+                path: 'services',
+                element: screen(
+                  () => import('../features/profile/routes/ServicesTab'),
+                  (m) => m.ServicesTab,
                 ),
               },
             ],

@@ -27,7 +27,7 @@ export function servicesRoutes(app: FastifyInstance, deps: { services: TServices
     tags,
     auth: 'user',
     response: ZDexSafeCode,
-    handler: ({ user, reply }) => {
+    handler: async ({ user, reply }) => {
       void reply.header('cache-control', 'no-store');
       return services.dexSafeCode(user.id);
     },

@@ -24,7 +24,7 @@ export function wikiRoutes(app: FastifyInstance, deps: { wiki: TWiki }): void {
     auth: 'user',
     query: ZWikiLanguageQuery,
     response: ZWikiArticles,
-    handler: ({ query }) => wiki.list(query.lang),
+    handler: async ({ query }) => wiki.list(query.lang),
   });
 
   route(app, {
@@ -35,7 +35,7 @@ export function wikiRoutes(app: FastifyInstance, deps: { wiki: TWiki }): void {
     auth: 'user',
     query: ZWikiSearchQuery,
     response: ZWikiSearchResults,
-    handler: ({ query }) => wiki.search(query.q, query.lang),
+    handler: async ({ query }) => wiki.search(query.q, query.lang),
   });
 
   route(app, {
@@ -47,6 +47,6 @@ export function wikiRoutes(app: FastifyInstance, deps: { wiki: TWiki }): void {
     params: ZWikiSlugParams,
     query: ZWikiLanguageQuery,
     response: ZWikiArticle,
-    handler: ({ params, query }) => wiki.article(params.slug, query.lang),
+    handler: async ({ params, query }) => wiki.article(params.slug, query.lang),
   });
 }

@@ -54,7 +54,13 @@ function fold(text: string): { folded: string; at: number[] } {
   return { folded, at };
 }
 
-const words = (query: string) => [...new Set(fold(query).folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+const words = (query: string) => [
+  ...new Set(
+    fold(query)
+      .folded.split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  ),
+];
 
 function count(haystack: string, needle: string): number {
   let n = 0;
