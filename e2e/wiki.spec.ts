@@ -42,7 +42,9 @@ test('a partner reads the wiki, searches it, falls back to English, and uses the
     await result.getByRole('link', { name: 'Deposits and withdrawals' }).click();
     await expect(page).toHaveURL(/\/wiki\/deposits-withdrawals$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Deposits and withdrawals' })).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: 'Tokens sent on another network are lost.' })).toBeVisible();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Tokens sent on another network are lost.' }),
+    ).toBeVisible();
     await expect(page.getByTestId('wiki-fallback')).toBeHidden();
     await expectAccessible(page);
     await screenshot(page, 'wiki-article-desktop');

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Paper, Stack, Text } from '@mantine/core';
-import { DEFAULT_LANGUAGE, isLanguage } from '@portal/contracts/plain';
+import { DEFAULT_LANGUAGE, isLanguage, LOCALE_OF } from '@portal/contracts/plain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
@@ -25,20 +25,21 @@ export function ArticlePage() {
           {t('wiki.notFound')}
         </Alert>
       ) : article.data ? (
-        <>
+        // An English fallback says so to screen readers and translators (lang="en").
+        <Stack lang={article.data.fallback ? article.data.lang : undefined}>
           <PageTitle>{article.data.title}</PageTitle>
           {article.data.fallback && (
-            <Alert color="blue" variant="light" data-testid="wiki-fallback">
+            <Alert color="blue" variant="light" lang={LOCALE_OF[lang]} data-testid="wiki-fallback">
               {t('wiki.fallback')}
             </Alert>
           )}
           <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
-            <Stack gap="sm" lang={article.data.lang === 'en' ? 'en' : undefined}>
+            <Stack gap="sm">
               <Text c="dimmed">{article.data.summary}</Text>
               <Markdown source={article.data.body} />
             </Stack>
           </Paper>
-        </>
+        </Stack>
       ) : (
         <Spinner />
       )}
