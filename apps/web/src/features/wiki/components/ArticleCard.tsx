@@ -15,11 +15,13 @@ export function ArticleCard({
   query?: string;
 }) {
   const { t } = useTranslation();
+  // An English fallback's own texts say so to screen readers.
+  const lang = article.fallback ? article.lang : undefined;
   return (
     <Paper withBorder p="md" data-testid={`wiki-article-${article.slug}`}>
       <Stack gap={4}>
         <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-          <Anchor component={Link} to={`/wiki/${article.slug}`} fw={600} style={{ minWidth: 0 }}>
+          <Anchor component={Link} to={`/wiki/${article.slug}`} fw={600} style={{ minWidth: 0 }} lang={lang}>
             {article.title}
           </Anchor>
           {article.fallback && (
@@ -28,7 +30,7 @@ export function ArticleCard({
             </Badge>
           )}
         </Group>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" lang={lang}>
           {snippet && query
             ? highlight(snippet, query).map((piece, index) =>
                 piece.hit ? <mark key={index}>{piece.text}</mark> : piece.text,
