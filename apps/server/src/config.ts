@@ -156,6 +156,13 @@ const ZEnv = z.object({
   MAINTENANCE_WINDOW: z.string().default('03-08T00:00/03-11T00:00'),
   /** Days before the maintenance window from which the portal shows its banner. */
   MAINTENANCE_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+
+  /** Where a signed ProfiXone link leads (POST /api/v1/accounts/make_profixone_link/). */
+  PROFIXONE_URL: z.url().default('https://app.profixone.com/sso/dexnet'),
+  /** The key ProfiXone checks a link's signature with; without it one is generated into DATA_DIR. */
+  PROFIXONE_SECRET: z.string().min(32).optional(),
+  /** The key the DexSafe wallet app checks a partner's DexSafe code with; generated into DATA_DIR without it. */
+  DEXSAFE_SECRET: z.string().min(32).optional(),
 });
 
 export type TConfig = {
@@ -217,6 +224,8 @@ export type TConfig = {
   blackFriday: { window: TWindowSpec; discountPercent: number };
   /** Maintenance: its window (money-moving calls answer 503) and the banner's days ahead (MAINTENANCE_*). */
   maintenance: { window: TWindowSpec; noticeDays: number };
+  /** The external services of the profile: ProfiXone's link address and key, DexSafe's key. */
+  services: { profixoneUrl: string; profixoneSecret: string; dexsafeSecret: string };
 };
 
 export class ConfigError extends Error {}
@@ -327,6 +336,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       window: windowOf(env.MAINTENANCE_WINDOW, 'MAINTENANCE_WINDOW'),
       noticeDays: env.MAINTENANCE_NOTICE_DAYS,
     },
+    services: {
+      profixoneUrl: env.PROFIXONE_URL,
+      profixoneSecret: env.PROFIXONE_SECRET ?? generatedKey(dataDir, 'profixone.key'),
+      dexsafeSecret: env.DEXSAFE_SECRET ?? generatedKey(dataDir, 'dexsafe.key'),
+    },
     amountMax: {
       USDT: amountBound(env.AMOUNT_MAX_USDT, 'USDT', 'AMOUNT_MAX_USDT'),
       DXN: amountBound(env.AMOUNT_MAX_DXN, 'DXN', 'AMOUNT_MAX_DXN'),
@@ -372,6 +386,11 @@ function amountBound(text: string, currency: TCurrency, name: string): TMinor {
 /** Outside production a missing SECRET_KEY is generated once and kept beside the data. */
 function developmentSecret(dataDir: string): string {
   return keptInDataDir(dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
+}
+
+/** A key shared with an external service, generated once beside the data when not configured. */
+function generatedKey(dataDir: string, name: string): string {
+  return keptInDataDir(dataDir, name, () => randomBytes(32).toString('hex'));
 }
 
 /**

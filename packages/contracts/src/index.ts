@@ -14,6 +14,7 @@ export * from './messages';
 export * from './money';
 export * from './orders';
 export * from './products';
+export * from './services';
 export * from './shop';
 export * from './promocodes';
 export * from './tariffs';

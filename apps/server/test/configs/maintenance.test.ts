@@ -29,6 +29,7 @@ const MOVES_NO_MONEY = [
   'POST /api/v1/accounts/email_change/email/',
   'POST /api/v1/accounts/info/',
   'POST /api/v1/accounts/login/',
+  'POST /api/v1/accounts/make_profixone_link/',
   'POST /api/v1/accounts/logout/',
   'POST /api/v1/accounts/me/',
   'POST /api/v1/accounts/mfa/setup/',

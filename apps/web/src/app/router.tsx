@@ -199,6 +199,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/wiki/:slug',
+            element: screen(
+              () => import('../features/wiki/routes/ArticlePage'),
+              (m) => m.ArticlePage,
+            ),
+          },
+          {
             path: '/profile',
             element: screen(
               () => import('../features/profile/routes/ProfilePage'),
@@ -232,6 +239,13 @@ export const routes: RouteObject[] = [
                 element: screen(
                   () => import('../features/profile/routes/PromocodesTab'),
                   (m) => m.PromocodesTab,
+                ),
+              },
+              {
+                path: 'services',
+                element: screen(
+                  () => import('../features/profile/routes/ServicesTab'),
+                  (m) => m.ServicesTab,
                 ),
               },
             ],

@@ -1,0 +1,48 @@
+import { Alert, Anchor, Paper, Stack, Text } from '@mantine/core';
+import { DEFAULT_LANGUAGE, isLanguage, LOCALE_OF } from '@portal/contracts/plain';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle';
+import { Spinner } from '../../../components/Spinner';
+import { useArticle } from '../api/get-article';
+import { Markdown } from '../components/Markdown';
+
+/** /wiki/:slug: one article in the reader's language, or the English original, marked as such. */
+export function ArticlePage() {
+  const { t, i18n } = useTranslation();
+  // i18n.language, read here, makes the page load the texts again when the reader switches language.
+  const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { slug = '' } = useParams();
+  const article = useArticle(slug, lang);
+
+  return (
+    <Stack>
+      <Anchor component={Link} to="/wiki" size="sm">
+        {t('wiki.back')}
+      </Anchor>
+      {article.isError ? (
+        <Alert color="gray" data-testid="wiki-not-found">
+          {t('wiki.notFound')}
+        </Alert>
+      ) : article.data ? (
+        // An English fallback says so to screen readers and translators (lang="en").
+        <Stack lang={article.data.fallback ? article.data.lang : undefined}>
+          <PageTitle>{article.data.title}</PageTitle>
+          {article.data.fallback && (
+            <Alert color="blue" variant="light" lang={LOCALE_OF[lang]} data-testid="wiki-fallback">
+              {t('wiki.fallback')}
+            </Alert>
+          )}
+          <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+            <Stack gap="sm">
+              <Text c="dimmed">{article.data.summary}</Text>
+              <Markdown source={article.data.body} />
+            </Stack>
+          </Paper>
+        </Stack>
+      ) : (
+        <Spinner />
+      )}
+    </Stack>
+  );
+}
