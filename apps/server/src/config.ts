@@ -156,6 +156,12 @@ const ZEnv = z.object({
   MAINTENANCE_WINDOW: z.string().default('03-08T00:00/03-11T00:00'),
   /** Days before the maintenance window from which the portal shows its banner. */
   MAINTENANCE_NOTICE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /**
+   * The new year and summer promos (dex_new_year_promo, get_dex_summer_promo_status): the spec names
+   * the calls only; our windows (docs/decisions.md "Seasonal promotions"), in the same format.
+   */
+  NEW_YEAR_PROMO_WINDOW: z.string().default('12-25T00:00/01-15T00:00'),
+  SUMMER_PROMO_WINDOW: z.string().default('06-01T00:00/09-01T00:00'),
 });
 
 export type TConfig = {
@@ -217,6 +223,8 @@ export type TConfig = {
   blackFriday: { window: TWindowSpec; discountPercent: number };
   /** Maintenance: its window (money-moving calls answer 503) and the banner's days ahead (MAINTENANCE_*). */
   maintenance: { window: TWindowSpec; noticeDays: number };
+  /** The new year and summer promo windows (NEW_YEAR_PROMO_WINDOW, SUMMER_PROMO_WINDOW). */
+  seasonPromos: { newYear: TWindowSpec; summer: TWindowSpec };
 };
 
 export class ConfigError extends Error {}
@@ -326,6 +334,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     maintenance: {
       window: windowOf(env.MAINTENANCE_WINDOW, 'MAINTENANCE_WINDOW'),
       noticeDays: env.MAINTENANCE_NOTICE_DAYS,
+    },
+    seasonPromos: {
+      newYear: windowOf(env.NEW_YEAR_PROMO_WINDOW, 'NEW_YEAR_PROMO_WINDOW'),
+      summer: windowOf(env.SUMMER_PROMO_WINDOW, 'SUMMER_PROMO_WINDOW'),
     },
     amountMax: {
       USDT: amountBound(env.AMOUNT_MAX_USDT, 'USDT', 'AMOUNT_MAX_USDT'),

@@ -14,6 +14,7 @@ export * from './messages';
 export * from './money';
 export * from './orders';
 export * from './products';
+export * from './promotions';
 export * from './shop';
 export * from './tariffs';
 export * from './team';
