@@ -147,7 +147,7 @@ export function WinterPromoModal({ status, opened, onClose }: Props) {
           <Stack gap={4}>
             <Text size="sm" data-testid="winter-gift">
               {t('promo.winter.gift', {
-                count: status.winter_gift.count,
+                gifts: status.winter_gift.count,
                 amount: formatAmount(status.winter_gift.amount),
               })}
             </Text>
