@@ -57,7 +57,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalog } from './modules/catalog/service';
 import { configRoutes } from './modules/configs/routes';
 import { createConfigs } from './modules/configs/service';
-import { blackFridayDiscount } from './modules/promotions/service';
+import { blackFridayDiscount, createPromotions } from './modules/promotions/service';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
 import { productRoutes } from './modules/products/routes';
@@ -73,6 +73,7 @@ import { teamRoutes } from './modules/team/routes';
 import { createTeam } from './modules/team/service';
 import { drainBinaryVolume } from './modules/binary/service';
 import { teamStatsRoutes } from './modules/team-stats/routes';
+import { promotionRoutes } from './modules/promotions/routes';
 import { createTeamStats, drainTeamCounters } from './modules/team-stats/service';
 import { payLeaderPool, payNodeIncome } from './modules/compensation/periodic';
 import { expireLostProfits } from './modules/compensation/service';
@@ -307,6 +308,8 @@ export async function buildApp({
   // ---- team (issue 9): trees, lists and search (modules/team); counters and statistics (modules/team-stats) ----
   teamRoutes(app, { team: createTeam({ db }) });
   teamStatsRoutes(app, { teamStats: createTeamStats({ db }) });
+  // Seasonal promotions' status calls (compensation-plan.md section 9).
+  promotionRoutes(app, { promotions: createPromotions({ db, configs }) });
   if (config.jobs) {
     startJobs(app, [
       // Team counters from new partners, node changes and tariff purchases (docs/team.md "Counters").

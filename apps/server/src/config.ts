@@ -163,6 +163,12 @@ const ZEnv = z.object({
   PROFIXONE_SECRET: z.string().min(32).optional(),
   /** The key the DexSafe wallet app checks a partner's DexSafe code with; generated into DATA_DIR without it. */
   DEXSAFE_SECRET: z.string().min(32).optional(),
+  /**
+   * The new year and summer promos (dex_new_year_promo, get_dex_summer_promo_status): the spec names
+   * the calls only; our windows (docs/decisions.md "Seasonal promotions"), in the same format.
+   */
+  NEW_YEAR_PROMO_WINDOW: z.string().default('12-25T00:00/01-15T00:00'),
+  SUMMER_PROMO_WINDOW: z.string().default('06-01T00:00/09-01T00:00'),
 });
 
 export type TConfig = {
@@ -226,6 +232,8 @@ export type TConfig = {
   maintenance: { window: TWindowSpec; noticeDays: number };
   /** The external services of the profile: ProfiXone's link address and key, DexSafe's key. */
   services: { profixoneUrl: string; profixoneSecret: string; dexsafeSecret: string };
+  /** The new year and summer promo windows (NEW_YEAR_PROMO_WINDOW, SUMMER_PROMO_WINDOW). */
+  seasonPromos: { newYear: TWindowSpec; summer: TWindowSpec };
 };
 
 export class ConfigError extends Error {}
@@ -340,6 +348,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       profixoneUrl: env.PROFIXONE_URL,
       profixoneSecret: env.PROFIXONE_SECRET ?? generatedKey(dataDir, 'profixone.key'),
       dexsafeSecret: env.DEXSAFE_SECRET ?? generatedKey(dataDir, 'dexsafe.key'),
+    },
+    seasonPromos: {
+      newYear: windowOf(env.NEW_YEAR_PROMO_WINDOW, 'NEW_YEAR_PROMO_WINDOW'),
+      summer: windowOf(env.SUMMER_PROMO_WINDOW, 'SUMMER_PROMO_WINDOW'),
     },
     amountMax: {
       USDT: amountBound(env.AMOUNT_MAX_USDT, 'USDT', 'AMOUNT_MAX_USDT'),

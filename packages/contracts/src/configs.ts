@@ -38,5 +38,9 @@ export const ZAllConfigs = z.object({
   maintenance: ZMaintenanceConfig.nullable(),
   /** The winter promo (statuses, and the Hot Winter gift): sales counted inside it. */
   winter_promo: ZConfigWindow,
+  /** The new year promo (dex_new_year_promo): the running or next one; null when switched off. */
+  new_year_promo: ZConfigWindow.nullable(),
+  /** The summer promo (get_dex_summer_promo_status): the running or next one; null when switched off. */
+  summer_promo: ZConfigWindow.nullable(),
 });
 export type TAllConfigs = z.infer<typeof ZAllConfigs>;

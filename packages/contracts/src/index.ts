@@ -15,6 +15,7 @@ export * from './money';
 export * from './orders';
 export * from './products';
 export * from './services';
+export * from './promotions';
 export * from './shop';
 export * from './promocodes';
 export * from './tariffs';

@@ -91,3 +91,17 @@ export function occurrence(spec: TWindowSpec, now: Date): TOccurrence | null {
 /** Whether `now` is inside [start, end). */
 export const isWithin = (window: TOccurrence | null, now: Date): boolean =>
   window !== null && now >= window.start && now < window.end;
+
+/**
+ * The occurrence whose results matter at `now`: the one running, else the last one that ended (a
+ * promo's final numbers stay until the next starts). A one-off window is itself; off is null.
+ */
+export function latestOccurrence(spec: TWindowSpec, now: Date): TOccurrence | null {
+  if (spec.kind !== 'yearly') return occurrence(spec, now);
+  const year = now.getUTCFullYear();
+  for (const candidate of [year, year - 1, year - 2]) {
+    const found = occurrenceIn(spec, candidate);
+    if (found.start <= now) return found;
+  }
+  return occurrenceIn(spec, year - 2);
+}

@@ -52,6 +52,16 @@ describe('GET /api/v1/configs/get_all_configs/', () => {
         end: '2026-11-02T00:00:00.000Z',
         active: false,
       },
+      new_year_promo: {
+        start: '2026-12-25T00:00:00.000Z',
+        end: '2027-01-15T00:00:00.000Z',
+        active: false,
+      },
+      summer_promo: {
+        start: '2027-06-01T00:00:00.000Z',
+        end: '2027-09-01T00:00:00.000Z',
+        active: false,
+      },
     });
   });
 

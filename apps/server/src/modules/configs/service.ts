@@ -1,14 +1,17 @@
 import type { TAllConfigs, TConfigWindow } from '@portal/contracts';
 import type { TConfig } from '../../config';
-import { isWithin, occurrence, type TOccurrence } from '../../lib/windows';
+import { isWithin, latestOccurrence, occurrence, type TOccurrence } from '../../lib/windows';
 
 const DAY_MS = 24 * 3600_000;
 
 export type TClock = () => Date;
 
-type TWindowConfig = Pick<TConfig, 'blackFriday' | 'maintenance' | 'hotWinter'>;
+type TWindowConfig = Pick<TConfig, 'blackFriday' | 'maintenance' | 'hotWinter' | 'seasonPromos'>;
 
-const windowAnswer = (window: TOccurrence, now: Date): TConfigWindow => ({
+/** A seasonal promo with its own window (modules/promotions). */
+export type TSeasonPromo = 'newYear' | 'summer';
+
+export const windowAnswer = (window: TOccurrence, now: Date): TConfigWindow => ({
   start: window.start.toISOString(),
   end: window.end.toISOString(),
   active: isWithin(window, now),
@@ -25,6 +28,7 @@ export function createConfigs(deps: { config: TWindowConfig; clock: TClock }) {
 
   const blackFriday = (now: Date) => occurrence(config.blackFriday.window, now);
   const maintenance = (now: Date) => occurrence(config.maintenance.window, now);
+  const season = (promo: TSeasonPromo, now: Date) => occurrence(config.seasonPromos[promo], now);
 
   return {
     clock,
@@ -39,7 +43,22 @@ export function createConfigs(deps: { config: TWindowConfig; clock: TClock }) {
       return isWithin(maintenance(now), now);
     },
 
+    /** The winter promo's window (HOT_WINTER_FROM/TO): the statuses and the Hot Winter gift count in it. */
+    winterPromo(): TOccurrence {
+      return winter;
+    },
+
+    /**
+     * A seasonal promo's window whose results the status call shows at `now`: the one running, else
+     * the last one that ended (get_all_configs announces the next); null when switched off.
+     */
+    seasonPromo(promo: TSeasonPromo, now: Date = clock()): TOccurrence | null {
+      return latestOccurrence(config.seasonPromos[promo], now);
+    },
+
     all(now: Date = clock()): TAllConfigs {
+      const newYear = season('newYear', now);
+      const summer = season('summer', now);
       const friday = blackFriday(now);
       const works = maintenance(now);
       const noticeFrom = works && new Date(works.start.getTime() - config.maintenance.noticeDays * DAY_MS);
@@ -57,6 +76,8 @@ export function createConfigs(deps: { config: TWindowConfig; clock: TClock }) {
               }
             : null,
         winter_promo: windowAnswer(winter, now),
+        new_year_promo: newYear && windowAnswer(newYear, now),
+        summer_promo: summer && windowAnswer(summer, now),
       };
     },
   };

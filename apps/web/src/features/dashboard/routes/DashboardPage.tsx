@@ -7,7 +7,9 @@ import { CompanyStats } from '../components/CompanyStats';
 import { Qualification } from '../components/Qualification';
 import { ReferralLink } from '../components/ReferralLink';
 import { RoadMap } from '../components/RoadMap';
+import { SeasonPromos } from '../components/SeasonPromos';
 import { Statistics } from '../components/Statistics';
+import { WinterPromo } from '../components/WinterPromo';
 import { Spinner } from '../../../components/Spinner';
 
 /**
@@ -25,6 +27,10 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Qualification />
         <CapSummary />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <WinterPromo />
+        <SeasonPromos />
       </SimpleGrid>
       <CompanyStats />
       <Statistics />
