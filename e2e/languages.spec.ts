@@ -37,6 +37,7 @@ const SCREENS = [
   '/profile/security',
   '/profile/api-keys',
   '/profile/promocodes',
+  '/profile/services',
 ];
 
 /** The screen's text once its data is in: no spinner left, the page's heading shown. */
