@@ -24,7 +24,20 @@ const ALLOWED_SAME_KEYS = new Set([
 ]);
 
 /** Words no language translates: once they and the placeholders are removed, nothing is left to translate. */
-const BRAND_WORDS = ['Partner Portal', 'PP', 'USDT', 'DexNet', 'DFT', 'DXN', 'VP', '2FA', 'ID', 'JSON', 'QR'];
+const BRAND_WORDS = [
+  'Partner Portal',
+  'Telegram',
+  'PP',
+  'USDT',
+  'DexNet',
+  'DFT',
+  'DXN',
+  'VP',
+  '2FA',
+  'ID',
+  'JSON',
+  'QR',
+];
 
 /** How many other values a language may keep in English (e.g. "Wiki", "Total: {{count}}"). */
 const MAX_SAME_AS_ENGLISH = 5;

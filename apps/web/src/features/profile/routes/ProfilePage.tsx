@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 
-const TABS = ['personal', 'security', 'api-keys'] as const;
+const TABS = ['personal', 'security', 'notifications', 'api-keys'] as const;
 
 const TAB_LABELS = {
   personal: 'profile.tabs.personal',
   security: 'profile.tabs.security',
+  notifications: 'profile.tabs.notifications',
   'api-keys': 'profile.tabs.apiKeys',
 } as const;
 
-/** /profile/personal, /profile/security and /profile/api-keys, as tabs. */
+/** /profile/personal, /profile/security, /profile/notifications and /profile/api-keys, as tabs. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
