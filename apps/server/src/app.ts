@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createHttpCardProvider } from './adapters/card/http';
 import { createDisabledCardProvider } from './adapters/card/provider';
 import { createSandboxCardProvider } from './adapters/card/sandbox';
+import { createOutboxBot, createTelegramBot, type TBot } from './adapters/bot';
 import { createOutboxMailer, createSmtpMailer, type TMailer } from './adapters/mail';
 import { createDevChain } from './adapters/chain/dev-chain';
 import { createDisabledChain } from './adapters/chain/disabled';
@@ -82,6 +83,9 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { createTickets } from './modules/tickets/service';
 import { giftCertificateRoutes } from './modules/gift-certificates/routes';
 import { createGiftCertificates, expireGiftCertificates } from './modules/gift-certificates/service';
+import { deliverNotices } from './modules/notifications/delivery';
+import { chatbotRoutes, devBotRoutes } from './modules/notifications/routes';
+import { createChatbot } from './modules/notifications/service';
 import { validatorKeyRoutes } from './modules/validator-keys/routes';
 import { validatorKeyJobs } from './modules/validator-keys/jobs';
 import { createValidatorKeys } from './modules/validator-keys/service';
@@ -92,6 +96,8 @@ export type TAppOptions = {
   database: Database;
   /** The mail adapter; by default SMTP when configured, else the outbox table. */
   mailer?: TMailer;
+  /** The chat bot adapter; by default Telegram when TELEGRAM_BOT_TOKEN is set, else the bot outbox. */
+  bot?: TBot;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
   /** The time the windows and the prices are decided by (tests set it); the system clock by default. */
@@ -103,6 +109,7 @@ export async function buildApp({
   config,
   database,
   mailer,
+  bot: botAdapter,
   logStream,
   clock = () => new Date(),
 }: TAppOptions): Promise<FastifyInstance> {
@@ -349,6 +356,44 @@ export async function buildApp({
 
   if (config.jobs) startJobs(app, depositJobs({ config, watcher, deposits, devChain }));
   if (config.jobs) startJobs(app, cardJobs({ cards, log: app.log }));
+
+  // ---- notifications (issue 10): the chat bot and the notice worker (docs/decisions.md "Notifications") ----
+  const { telegram } = config;
+  const bot =
+    botAdapter ??
+    (telegram.token
+      ? createTelegramBot({ token: telegram.token, baseUrl: telegram.apiUrl })
+      : createOutboxBot(db));
+  const chatbot = createChatbot({
+    db,
+    bot,
+    telegram,
+    appName: config.appName,
+    clock,
+    onSendError: (error) => app.log.warn({ err: error }, 'the bot could not answer in a chat'),
+  });
+  chatbotRoutes(app, { chatbot });
+  // Anyone may link any chat through it: only with the outbox bot, never in production.
+  if (bot.kind === 'outbox' && config.env !== 'production') {
+    devBotRoutes(app, { chatbot, webhookSecret: telegram.webhookSecret });
+  }
+  if (config.jobs) {
+    startJobs(app, [
+      {
+        name: 'notices',
+        everyMs: config.notices.everyMs,
+        run: async () =>
+          void (await deliverNotices({
+            db,
+            mailer: mail,
+            bot,
+            batchSize: config.notices.batchSize,
+            site: { app: config.appName, url: config.publicUrl },
+            onError: (error, noticeId) => app.log.warn({ err: error, noticeId }, 'a notice was not sent'),
+          })),
+      },
+    ]);
+  }
 
   serveWebApp(app, config.webDist);
   return app;

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { PLAN_V1 } from '@portal/compensation';
 import { z } from 'zod';
+import { deriveKey } from './lib/crypto';
 import { parseWindow, type TWindowSpec } from './lib/windows';
 
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
@@ -57,6 +58,26 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Partner Portal <no-reply@localhost>'),
+  /** The Telegram bot's token from @BotFather; without it the bot writes to the bot outbox (admin area). */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^[0-9]+:[A-Za-z0-9_-]+$/)
+    .optional(),
+  /** The bot's username, for the t.me link a partner opens to link a chat. */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{5,32}$/)
+    .default('partner_portal_bot'),
+  /** The secret Telegram sends with each update (setWebhook secret_token); derived from SECRET_KEY when unset. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/)
+    .optional(),
+  /** The Bot API's address (tests point it at a local server). */
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** How often the notice worker delivers queued notices, and how many per run. */
+  NOTICE_WORKER_SECONDS: z.coerce.number().min(0.05).max(600).default(2),
+  NOTICE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   APP_NAME: z.string().default('Partner Portal'),
   /** The built web app; the server answers every non-API path with it (history mode). */
   WEB_DIST: z.string().optional(),
@@ -183,6 +204,10 @@ export type TConfig = {
   admin: { email: string; password: string } | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The chat bot (TELEGRAM_*): no token = the outbox bot; the webhook's secret is always set. */
+  telegram: { token: string | null; username: string; webhookSecret: string; apiUrl: string };
+  /** The notice worker (modules/notifications): its period and batch size. */
+  notices: { everyMs: number; batchSize: number };
   appName: string;
   webDist: string | null;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
@@ -264,12 +289,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
   if (env.NODE_ENV === 'production' && (env.DEV_CHAIN || env.CARD_SANDBOX)) {
     throw new ConfigError('DEV_CHAIN and CARD_SANDBOX move money for anyone: never in production.');
   }
+  if (env.TELEGRAM_BOT_TOKEN && !env.TELEGRAM_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'TELEGRAM_WEBHOOK_SECRET goes with TELEGRAM_BOT_TOKEN: give Telegram the same one in setWebhook (secret_token).',
+    );
+  }
   // Money for anyone is on by itself only on the embedded database, which no one else shares.
   const embedded = !env.DATABASE_URL && env.NODE_ENV !== 'production';
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }
   const dataDir = resolve(env.DATA_DIR);
+  const secretKey = env.SECRET_KEY ?? developmentSecret(dataDir);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -277,12 +308,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') },
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    secretKey: env.SECRET_KEY ?? developmentSecret(dataDir),
+    secretKey,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
+    telegram: {
+      token: env.TELEGRAM_BOT_TOKEN ?? null,
+      username: env.TELEGRAM_BOT_USERNAME,
+      webhookSecret: env.TELEGRAM_WEBHOOK_SECRET ?? developmentWebhookSecret(secretKey),
+      apiUrl: env.TELEGRAM_API_URL,
+    },
+    notices: { everyMs: Math.round(env.NOTICE_WORKER_SECONDS * 1000), batchSize: env.NOTICE_BATCH_SIZE },
     appName: env.APP_NAME,
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : null,
     logLevel: env.LOG_LEVEL,
@@ -393,6 +431,11 @@ function amountBound(text: string, currency: TCurrency, name: string): TMinor {
     );
   }
   return amount;
+}
+
+/** The webhook's secret when none is set: known to whoever knows SECRET_KEY (tests, docs/decisions.md). */
+export function developmentWebhookSecret(secretKey: string): string {
+  return deriveKey(secretKey, 'telegram-webhook-secret').toString('base64url');
 }
 
 /** Outside production a missing SECRET_KEY is generated once and kept beside the data. */

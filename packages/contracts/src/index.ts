@@ -12,6 +12,7 @@ export * from './fields';
 export * from './languages';
 export * from './messages';
 export * from './money';
+export * from './notifications';
 export * from './orders';
 export * from './products';
 export * from './services';

@@ -20,6 +20,7 @@ const MOVES_NO_MONEY = [
   'PATCH /api/v1/accounts/info/',
   'PATCH /api/v1/admin/orders/{id}/',
   'PATCH /api/v1/admin/products/{id}/',
+  'PATCH /api/v1/chatbot/preferences/',
   'POST /accounts/email_password_reset/',
   'POST /accounts/email_password_reset/confirm/',
   'POST /api/v1/accounts/api-keys/',
@@ -40,10 +41,15 @@ const MOVES_NO_MONEY = [
   'POST /api/v1/accounts/token-auth/',
   'POST /api/v1/admin/users/{id}/mentor/',
   'POST /api/v1/cardpayment/usdt_euro_rate/',
+  // The bot: linking a chat, unlinking it, Telegram's updates (notices are sent by a job).
+  'POST /api/v1/chatbot/link/',
+  'POST /api/v1/chatbot/send_unsubscribe_message/',
+  'POST /api/v1/chatbot/webhook/',
   // The development chain stands for the outside world, which maintenance does not stop; deposits
   // it sends are credited by the watcher job as usual (nothing is lost).
   'POST /api/v1/dev/chain/mine/',
   'POST /api/v1/dev/chain/transfer/',
+  'POST /api/v1/dev/chatbot/message/',
   'POST /api/v1/mlm/binary-leg-bottom/',
   'POST /api/v1/mlm/company_stats/',
   'POST /api/v1/mlm/dex_new_year_promo/',

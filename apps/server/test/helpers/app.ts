@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach } from 'vitest';
+import type { TBot } from '../../src/adapters/bot';
 import type { TMailer } from '../../src/adapters/mail';
 import { buildApp } from '../../src/app';
 import { loadConfig, type TConfig } from '../../src/config';
@@ -39,6 +40,7 @@ export async function testApp(
   options: {
     config?: Partial<TConfig>;
     mailer?: TMailer;
+    bot?: TBot;
     database?: Database;
     logStream?: { write(line: string): void };
     /** The app's clock (windows and prices); a test moves it by returning another time. */
@@ -50,6 +52,7 @@ export async function testApp(
     config: testConfig(options.config),
     database,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.bot ? { bot: options.bot } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });

@@ -228,6 +228,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'notifications',
+                element: screen(
+                  () => import('../features/profile/routes/NotificationsTab'),
+                  (m) => m.NotificationsTab,
+                ),
+              },
+              {
                 path: 'api-keys',
                 element: screen(
                   () => import('../features/profile/routes/ApiKeysTab'),

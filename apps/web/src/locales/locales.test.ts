@@ -32,6 +32,7 @@ const BRAND_WORDS = [
   'DexPoint',
   'DexSafe',
   'ProfiXone',
+  'Telegram',
   'DFT',
   'DXN',
   'VP',

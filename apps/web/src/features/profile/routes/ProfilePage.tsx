@@ -3,17 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 
-const TABS = ['personal', 'security', 'promocodes', 'api-keys', 'services'] as const;
+const TABS = ['personal', 'security', 'notifications', 'promocodes', 'api-keys', 'services'] as const;
 
 const TAB_LABELS = {
   personal: 'profile.tabs.personal',
   security: 'profile.tabs.security',
+  notifications: 'profile.tabs.notifications',
   promocodes: 'profile.tabs.promocodes',
   'api-keys': 'profile.tabs.apiKeys',
   services: 'profile.tabs.services',
 } as const;
 
-/** /profile/personal, /profile/security, /profile/promocodes, /profile/api-keys and /profile/services, as tabs. */
+/** The profile's tabs (/profile/<tab>): personal, security, notifications, promo codes, API keys, services. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,0 +1,127 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { botChats, botLinkCodes, botOutbox, notices, notificationSettings, users } from '../../db/schema';
+
+export type TSettingsRow = typeof notificationSettings.$inferSelect;
+export type TSettingsColumns = Omit<TSettingsRow, 'userId' | 'updatedAt'>;
+
+export async function findSettings(db: Db, userId: number): Promise<TSettingsRow | null> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  return row ?? null;
+}
+
+/** Writes all eight switches (the caller merged the change into the current ones). */
+export async function saveSettings(db: Db, userId: number, values: TSettingsColumns): Promise<void> {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...values, updatedAt: new Date() } });
+}
+
+export async function findChat(db: Db, userId: number) {
+  const [row] = await db.select().from(botChats).where(eq(botChats.userId, userId));
+  return row ?? null;
+}
+
+/** A new code; the partner's earlier unused codes stop working. */
+export async function replaceCode(db: Db, userId: number, codeHash: string, expiresAt: Date): Promise<void> {
+  await db.delete(botLinkCodes).where(and(eq(botLinkCodes.userId, userId), isNull(botLinkCodes.usedAt)));
+  await db.insert(botLinkCodes).values({ codeHash, userId, expiresAt });
+}
+
+/** Takes a live code once: the row is marked used by the statement that finds it. */
+export async function useCode(db: Db, codeHash: string, now: Date): Promise<number | null> {
+  const [row] = await db
+    .update(botLinkCodes)
+    .set({ usedAt: now })
+    .where(
+      and(eq(botLinkCodes.codeHash, codeHash), isNull(botLinkCodes.usedAt), gt(botLinkCodes.expiresAt, now)),
+    )
+    .returning({ userId: botLinkCodes.userId });
+  return row?.userId ?? null;
+}
+
+/** Links `chatId` to the partner: a chat serves one partner, so any earlier link of it goes. */
+export async function linkChat(db: Db, userId: number, chatId: number): Promise<void> {
+  await db.delete(botChats).where(and(eq(botChats.chatId, chatId), sql`${botChats.userId} <> ${userId}`));
+  await db
+    .insert(botChats)
+    .values({ userId, chatId })
+    .onConflictDoUpdate({ target: botChats.userId, set: { chatId, linkedAt: new Date() } });
+}
+
+export async function unlinkChat(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .delete(botChats)
+    .where(eq(botChats.userId, userId))
+    .returning({ chatId: botChats.chatId });
+  return row?.chatId ?? null;
+}
+
+export async function languageOf(db: Db, userId: number): Promise<string> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return row?.language ?? 'en';
+}
+
+export type TClaimedNotice = {
+  id: number;
+  channel: 'mail' | 'bot';
+  kind: string;
+  payload: Record<string, string | null>;
+  attempts: number;
+  email: string;
+  first_name: string;
+  language: string;
+  chat_id: string | null;
+};
+
+/**
+ * Claims up to `limit` due notices for this worker: SKIP LOCKED passes over rows another worker
+ * is claiming, and the claim moves `next_attempt_at` past the sends' time limit, so no other
+ * worker takes them while they are sent. A notice left claimed (a crash) is taken again later.
+ */
+export async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<TClaimedNotice[]> {
+  return queryRows<TClaimedNotice>(
+    db,
+    sql`with due as (
+          select id from notices
+          where status = 'pending' and next_attempt_at <= now()
+          order by next_attempt_at, id
+          limit ${limit}
+          for update skip locked
+        ), claimed as (
+          update notices n
+          set attempts = n.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+          from due where n.id = due.id
+          returning n.id, n.user_id, n.channel, n.kind, n.payload, n.attempts
+        )
+        select c.id::int as id, c.channel, c.kind, c.payload, c.attempts, u.email, u.first_name, u.language,
+               b.chat_id::text as chat_id
+        from claimed c
+        join users u on u.id = c.user_id
+        left join bot_chats b on b.user_id = c.user_id
+        order by c.id`,
+  );
+}
+
+export async function markDone(db: Db, id: number, status: 'sent' | 'skipped' | 'failed', error?: string) {
+  await db
+    .update(notices)
+    .set({ status, sentAt: status === 'sent' ? new Date() : null, lastError: error ?? null })
+    .where(eq(notices.id, id));
+}
+
+/** A failed send is tried again after `retrySeconds`. */
+export async function markRetry(db: Db, id: number, error: string, retrySeconds: number) {
+  await db
+    .update(notices)
+    .set({ lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${retrySeconds})` })
+    .where(eq(notices.id, id));
+}
+
+export async function listBotOutbox(db: Db, offset: number, limit: number) {
+  const [total] = await db.select({ value: count() }).from(botOutbox);
+  const rows = await db.select().from(botOutbox).orderBy(desc(botOutbox.id)).offset(offset).limit(limit);
+  return { count: total?.value ?? 0, rows };
+}

@@ -1,0 +1,184 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { botChats, botLinkCodes } from '../../src/db/schema';
+import { call, testApp } from '../helpers/app';
+import { registerPartner } from '../helpers/factories';
+import { countRows } from '../helpers/rows';
+import { botMessages, LINK, linkChat, linkCode, PREFERENCES, sendBot, STATUS, UNSUBSCRIBE } from './helpers';
+
+describe('linking a chat through the webhook', () => {
+  it('links the chat of a live code, answers in the partner language, and shows it linked', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app, { language: 'ru' });
+    const before = await call(app, 'GET', STATUS, { token: partner.token });
+    expect(before.body).toEqual({ linked: false, linked_at: null, bot_username: 'partner_portal_bot' });
+
+    const answer = await call(app, 'POST', LINK, { token: partner.token, body: {} });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const { code, link, expires_at } = answer.body as { code: string; link: string; expires_at: string };
+    expect(code).toMatch(/^[A-Z2-9]{10}$/);
+    expect(link).toBe(`https://t.me/partner_portal_bot?start=${code}`);
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
+    // Only the code's hash is kept.
+    expect(JSON.stringify(await app.database.db.select().from(botLinkCodes))).not.toContain(code);
+
+    expect(await sendBot(app, 555001, `/start ${code}`)).toMatchObject({ status: 200, body: { ok: true } });
+    const after = await call(app, 'GET', STATUS, { token: partner.token });
+    expect(after.body).toMatchObject({ linked: true, linked_at: expect.any(String) });
+    expect(await botMessages(app, 555001)).toEqual([
+      'Этот чат подключён к Partner Portal: уведомления будут приходить сюда. Чтобы их отключить, отключите бота в профиле.',
+    ]);
+  });
+
+  it('takes the code alone, in any case', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const code = await linkCode(app, partner);
+    await sendBot(app, 555002, `  ${code.toLowerCase()} `);
+    expect((await call(app, 'GET', STATUS, { token: partner.token })).body.linked).toBe(true);
+  });
+
+  it('refuses a wrong secret or none with 401, and links nothing', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const code = await linkCode(app, partner);
+    expect((await sendBot(app, 555003, code, 'x'.repeat(43))).status).toBe(401);
+    expect((await sendBot(app, 555003, code, null)).status).toBe(401);
+    expect((await sendBot(app, 555003, code, '')).status).toBe(401);
+    expect(await countRows(app, botChats)).toBe(0);
+    expect(await botMessages(app, 555003)).toEqual([]);
+  });
+
+  it('answers a wrong, an expired, a replaced or a used code with a hint, in the client language', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const other = await registerPartner(app);
+    await sendBot(app, 555004, '/start WRONGCODE2');
+    await sendBot(app, 555004, 'hello there');
+
+    const expired = await linkCode(app, partner);
+    await app.database.db
+      .update(botLinkCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(botLinkCodes.userId, partner.id));
+    await sendBot(app, 555004, expired);
+
+    const replaced = await linkCode(app, partner);
+    const current = await linkCode(app, partner);
+    await sendBot(app, 555004, replaced);
+    expect(await countRows(app, botChats)).toBe(0);
+
+    await sendBot(app, 555004, current);
+    expect(await countRows(app, botChats)).toBe(1);
+    // Used once: another chat cannot take it, nor can the code link another partner.
+    await sendBot(app, 555005, current);
+    expect(await countRows(app, botChats, eq(botChats.chatId, 555005))).toBe(0);
+    expect((await call(app, 'GET', STATUS, { token: other.token })).body.linked).toBe(false);
+
+    const hint =
+      'This code is not valid or has expired. Get a new one in your profile (Partner Portal) and send it here.';
+    expect(await botMessages(app, 555004)).toEqual([
+      hint,
+      hint,
+      hint,
+      hint,
+      expect.stringContaining('connected'),
+    ]);
+    const spanish = await call(app, 'POST', '/api/v1/chatbot/webhook/', {
+      body: { update_id: 2, message: { text: 'nope', chat: { id: 555006 }, from: { language_code: 'es' } } },
+      headers: { 'x-telegram-bot-api-secret-token': (await import('./helpers')).SECRET },
+    });
+    expect(spanish.status).toBe(200);
+    expect(await botMessages(app, 555006)).toEqual([expect.stringMatching(/^Este código no es válido/)]);
+  });
+
+  it('moves a chat to the partner who links it last: one partner per chat', async () => {
+    const app = await testApp();
+    const first = await registerPartner(app);
+    const second = await registerPartner(app);
+    await linkChat(app, first, 555007);
+    await linkChat(app, second, 555007);
+    expect((await call(app, 'GET', STATUS, { token: first.token })).body.linked).toBe(false);
+    expect((await call(app, 'GET', STATUS, { token: second.token })).body.linked).toBe(true);
+  });
+
+  it('ignores updates without a text and refuses a malformed one with 400', async () => {
+    const app = await testApp();
+    const secret = { 'x-telegram-bot-api-secret-token': (await import('./helpers')).SECRET };
+    const webhook = (body: unknown) =>
+      call(app, 'POST', '/api/v1/chatbot/webhook/', { body, headers: secret });
+    expect((await webhook({ update_id: 3 })).status).toBe(200);
+    expect((await webhook({ update_id: 4, message: { chat: { id: 1 } } })).status).toBe(200);
+    expect((await webhook({ update_id: 5, message: { text: 1, chat: { id: 'x' } } })).status).toBe(400);
+  });
+});
+
+describe('POST /api/v1/chatbot/send_unsubscribe_message/', () => {
+  it('unlinks the chat and says goodbye: true; then false, with nothing to unsubscribe', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app, { language: 'it' });
+    expect((await call(app, 'POST', UNSUBSCRIBE, { token: partner.token, body: {} })).body).toBe(false);
+    await linkChat(app, partner, 555010);
+    const first = await call(app, 'POST', UNSUBSCRIBE, { token: partner.token, body: {} });
+    expect(first).toMatchObject({ status: 200, body: true });
+    expect((await botMessages(app, 555010)).at(-1)).toBe(
+      'Questa chat è stata scollegata da Partner Portal: qui non arriveranno più notifiche.',
+    );
+    expect((await call(app, 'GET', STATUS, { token: partner.token })).body.linked).toBe(false);
+    expect((await call(app, 'POST', UNSUBSCRIBE, { token: partner.token, body: {} })).body).toBe(false);
+    expect((await call(app, 'POST', UNSUBSCRIBE, { body: {} })).status).toBe(401);
+  });
+
+  it('answers false when the bot fails; the chat is unlinked all the same', async () => {
+    let failing = false;
+    const sent: string[] = [];
+    const app = await testApp({
+      bot: {
+        kind: 'outbox',
+        send: async (_chat, text) => {
+          if (failing) throw new Error('Telegram is down');
+          sent.push(text);
+        },
+      },
+    });
+    const partner = await registerPartner(app);
+    await linkChat(app, partner, 555011);
+    failing = true;
+    expect((await call(app, 'POST', UNSUBSCRIBE, { token: partner.token, body: {} })).body).toBe(false);
+    expect((await call(app, 'GET', STATUS, { token: partner.token })).body.linked).toBe(false);
+  });
+});
+
+describe('notification preferences', () => {
+  it('starts from the defaults, changes only the switches given, and keeps partners apart', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const other = await registerPartner(app);
+    const defaults = {
+      mail: { bonuses: false, deposits: true, withdrawals: true, orders: true },
+      bot: { bonuses: true, deposits: true, withdrawals: true, orders: true },
+    };
+    expect((await call(app, 'GET', PREFERENCES, { token: partner.token })).body).toEqual(defaults);
+    const changed = await call(app, 'PATCH', PREFERENCES, {
+      token: partner.token,
+      body: { mail: { bonuses: true }, bot: { orders: false } },
+    });
+    expect(changed.body).toEqual({
+      mail: { ...defaults.mail, bonuses: true },
+      bot: { ...defaults.bot, orders: false },
+    });
+    expect((await call(app, 'GET', PREFERENCES, { token: partner.token })).body).toEqual(changed.body);
+    expect((await call(app, 'GET', PREFERENCES, { token: other.token })).body).toEqual(defaults);
+    const bad = await call(app, 'PATCH', PREFERENCES, {
+      token: partner.token,
+      body: { sms: { bonuses: true } },
+    });
+    expect(bad.status).toBe(400);
+    const notBool = await call(app, 'PATCH', PREFERENCES, {
+      token: partner.token,
+      body: { mail: { bonuses: 1 } },
+    });
+    expect(notBool.status).toBe(400);
+  });
+});
