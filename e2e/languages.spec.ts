@@ -35,6 +35,7 @@ const SCREENS = [
   '/wiki',
   '/profile/personal',
   '/profile/security',
+  '/profile/notifications',
   '/profile/api-keys',
   '/profile/promocodes',
   '/profile/services',
