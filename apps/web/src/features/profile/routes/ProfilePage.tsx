@@ -29,9 +29,10 @@ export function ProfilePage() {
         keepMounted={false}
         mb="md"
       >
-        <Tabs.List>
+        {/* Six tabs: on a phone one row that scrolls sideways, not three rows of tabs. */}
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {TABS.map((name) => (
-            <Tabs.Tab key={name} value={name}>
+            <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
               {t(TAB_LABELS[name])}
             </Tabs.Tab>
           ))}
