@@ -14,6 +14,12 @@ function defaultWebDist(): string | null {
   return null;
 }
 
+/** The legal PDFs the server's build renders beside it (dist/legal), unless LEGAL_DIR says otherwise. */
+function defaultLegalDir(): string | null {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), 'legal');
+  return existsSync(dir) ? dir : null;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database =
@@ -27,7 +33,11 @@ async function main(): Promise<void> {
       : openDatabase({ pglite: await createPglite(config.database.dataDir) });
   await database.migrate();
   const app = await buildApp({
-    config: { ...config, webDist: config.webDist ?? defaultWebDist() },
+    config: {
+      ...config,
+      webDist: config.webDist ?? defaultWebDist(),
+      legalDir: config.legalDir ?? defaultLegalDir(),
+    },
     database,
   });
 
