@@ -14,10 +14,13 @@ function defaultWebDist(): string | null {
   return null;
 }
 
-/** The legal PDFs the server's build renders beside it (dist/legal), unless LEGAL_DIR says otherwise. */
+/**
+ * The legal PDFs the server's build renders beside it (dist/legal), unless LEGAL_DIR says
+ * otherwise; `npm run dev` (src/main.ts) serves those of the last build.
+ */
 function defaultLegalDir(): string | null {
-  const dir = join(dirname(fileURLToPath(import.meta.url)), 'legal');
-  return existsSync(dir) ? dir : null;
+  const here = dirname(fileURLToPath(import.meta.url));
+  return [join(here, 'legal'), join(here, '..', 'dist', 'legal')].find((dir) => existsSync(dir)) ?? null;
 }
 
 async function main(): Promise<void> {

@@ -56,10 +56,14 @@ export function renderLegalPdf(source: TLegalSource, language: TLanguage): Promi
       doc.moveDown(0.6).font('bold').fontSize(12).text(block.text, { width });
       doc.moveDown(0.3);
     } else if (block.kind === 'item') {
-      doc
-        .font('regular')
-        .fontSize(10)
-        .text(`•  ${block.text}`, { width, indent: 0, paragraphGap: 3, lineGap: 1.5 });
+      // A hanging indent: the bullet in the margin of the item's own lines.
+      const left = doc.page.margins.left;
+      doc.font('regular').fontSize(10);
+      if (doc.y + doc.currentLineHeight(true) > doc.page.maxY()) doc.addPage();
+      const top = doc.y;
+      doc.text('•', left + 2, top, { width: 10, lineBreak: false });
+      doc.text(block.text, left + 14, top, { width: width - 14, paragraphGap: 3, lineGap: 1.5 });
+      doc.x = left;
     } else {
       doc
         .font('regular')
