@@ -1,7 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LANGUAGES, LEGAL_DOCUMENTS, LEGAL_FALLBACK_HEADER, LOCALE_OF } from '@portal/contracts';
+import {
+  LANGUAGES,
+  LEGAL_DOCUMENTS,
+  LEGAL_FALLBACK_HEADER,
+  LOCALE_OF,
+  type TLegalDocuments,
+} from '@portal/contracts';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLegalPdfs } from '../../src/modules/legal/build';
@@ -144,17 +150,12 @@ describe('GET /api/v1/legal/', () => {
     const app = await testApp({ config: { legalDir: out } });
     const response = await app.inject({ method: 'GET', url: '/api/v1/legal/' });
     expect(response.statusCode).toBe(200);
-    const { documents } = response.json() as {
-      documents: {
-        document: string;
-        versions: { language: string; served_language: string; title: string; url: string }[];
-      }[];
-    };
+    const { documents } = response.json<TLegalDocuments>();
     expect(documents.map((entry) => entry.document)).toEqual([...LEGAL_DOCUMENTS]);
     for (const entry of documents) {
       expect(entry.versions.map((version) => version.language)).toEqual([...LANGUAGES]);
       for (const version of entry.versions) {
-        const own = manifest.documents[entry.document as 'user-agreement']?.[version.language as 'en'];
+        const own = manifest.documents[entry.document]?.[version.language];
         expect(version.served_language).toBe(own ? version.language : 'en');
         expect(version.url).toBe(`/legal/${version.language}/${entry.document}.pdf`);
         expect(version.title.length).toBeGreaterThan(0);
