@@ -35,6 +35,7 @@ test('a partner signs up through a mentor link, secures the account, changes lan
     await page.getByRole('option', { name: 'Portugal' }).click();
     await field(page, 'Password').fill(partner.password);
     await field(page, 'Repeat the password').fill('not-the-same-1');
+    await page.getByTestId('accept-terms').check();
     await page.getByRole('button', { name: 'Create my account' }).click();
     await expect(page.getByText('Passwords does not match.')).toBeVisible();
     await field(page, 'Repeat the password').fill(partner.password);

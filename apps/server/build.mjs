@@ -1,7 +1,9 @@
 // Bundles the server and the workspace contracts into dist/main.js; npm dependencies stay
 // external and load from node_modules.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { tsImport } from 'tsx/esm/api';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -23,4 +25,12 @@ await build({
     js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   },
   logLevel: 'warning',
+});
+
+// The legal PDFs from their sources in the repository (content/legal), beside main.js
+// (docs/decisions.md "Legal documents").
+const { buildLegalPdfs } = await tsImport('./src/modules/legal/build.ts', import.meta.url);
+await buildLegalPdfs({
+  contentDir: fileURLToPath(new URL('../../content/legal', import.meta.url)),
+  outDir: fileURLToPath(new URL('./dist/legal', import.meta.url)),
 });

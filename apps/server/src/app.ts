@@ -20,6 +20,8 @@ import { createWatcher } from './modules/deposits/watcher';
 import type { TConfig } from './config';
 import type { Database } from './db/client';
 import { installSecurityHeaders, serveWebApp } from './http/delivery';
+import { legalRoutes } from './modules/legal/routes';
+import { createLegal } from './modules/legal/service';
 import { loggableError } from './db/errors';
 import { installErrorHandler } from './http/error-handler';
 import { installZodValidation, requestJsonSchema } from './http/route';
@@ -394,6 +396,8 @@ export async function buildApp({
       },
     ]);
   }
+  // legal documents (issue 10): PDFs per language, English as fallback
+  legalRoutes(app, { legal: createLegal({ dir: config.legalDir }) });
 
   serveWebApp(app, config.webDist);
   return app;

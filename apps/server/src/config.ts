@@ -81,6 +81,8 @@ const ZEnv = z.object({
   APP_NAME: z.string().default('Partner Portal'),
   /** The built web app; the server answers every non-API path with it (history mode). */
   WEB_DIST: z.string().optional(),
+  /** The legal PDFs the server's build renders (dist/legal beside main.js unless set). */
+  LEGAL_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AVATAR_MAX_MB: z.coerce.number().min(0.1).max(20).default(2),
   LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -210,6 +212,8 @@ export type TConfig = {
   notices: { everyMs: number; batchSize: number };
   appName: string;
   webDist: string | null;
+  /** The rendered legal PDFs with their manifest (modules/legal); null: none. */
+  legalDir: string | null;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   avatarMaxBytes: number;
   rateLimits: { perAccount: number; perIp: number; windowSeconds: number };
@@ -323,6 +327,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     notices: { everyMs: Math.round(env.NOTICE_WORKER_SECONDS * 1000), batchSize: env.NOTICE_BATCH_SIZE },
     appName: env.APP_NAME,
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : null,
+    legalDir: env.LEGAL_DIR ? resolve(env.LEGAL_DIR) : null,
     logLevel: env.LOG_LEVEL,
     avatarMaxBytes: Math.round(env.AVATAR_MAX_MB * 1024 * 1024),
     rateLimits: {

@@ -14,6 +14,15 @@ function defaultWebDist(): string | null {
   return null;
 }
 
+/**
+ * The legal PDFs the server's build renders beside it (dist/legal), unless LEGAL_DIR says
+ * otherwise; `npm run dev` (src/main.ts) serves those of the last build.
+ */
+function defaultLegalDir(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return [join(here, 'legal'), join(here, '..', 'dist', 'legal')].find((dir) => existsSync(dir)) ?? null;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database =
@@ -27,7 +36,11 @@ async function main(): Promise<void> {
       : openDatabase({ pglite: await createPglite(config.database.dataDir) });
   await database.migrate();
   const app = await buildApp({
-    config: { ...config, webDist: config.webDist ?? defaultWebDist() },
+    config: {
+      ...config,
+      webDist: config.webDist ?? defaultWebDist(),
+      legalDir: config.legalDir ?? defaultLegalDir(),
+    },
     database,
   });
 

@@ -10,6 +10,7 @@ export * from './dashboard';
 export * from './explanations';
 export * from './fields';
 export * from './languages';
+export * from './legal';
 export * from './messages';
 export * from './money';
 export * from './notifications';

@@ -6,5 +6,6 @@
  * of the web checks it.
  */
 export * from './language-codes';
+export * from './legal-documents';
 export * from './messages';
 export * from './validation';

@@ -99,7 +99,7 @@ export function serveWebApp(app: FastifyInstance, webDist: string | null): void 
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|media|accounts|assets)(\/|$)/.test(request.url) &&
+      !/^\/(api|media|accounts|assets|legal)(\/|$)/.test(request.url) &&
       !/\.map(\?|$)/.test(request.url);
     if (hasApp && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ detail: MESSAGES.notFound });

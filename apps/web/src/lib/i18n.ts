@@ -14,7 +14,7 @@ import { formatAmount } from './format';
 import type en from '../locales/en.json';
 // Only the sections the public pages use ship with the first load (Vite's JSON named exports are
 // tree-shaken); the signed-in frame adds the rest with `loadSignedInTexts` (first-load budget).
-import { app, common, confirmEmail, fields, login, recover, reset, signUp } from '../locales/en.json';
+import { app, common, confirmEmail, fields, legal, login, recover, reset, signUp } from '../locales/en.json';
 
 /** English server messages, from the one catalogue in contracts ({x} becomes i18next's {{x}}). */
 const englishMessages = Object.fromEntries(
@@ -31,6 +31,7 @@ const english = {
   common,
   confirmEmail,
   fields,
+  legal,
   login,
   recover,
   reset,

@@ -1,6 +1,7 @@
 import { Box, Container, Group, Paper } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { LanguageSelect } from '../../components/LanguageSelect';
+import { LegalFooter } from '../../components/LegalLinks';
 import { Logo } from '../../components/Logo';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner';
 
@@ -18,6 +19,7 @@ export function PublicShell() {
           <Outlet />
         </Paper>
       </Container>
+      <LegalFooter />
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { useProfile, useRefreshOnNavigation } from '../../api/get-profile';
 import { useLogout } from '../../api/logout';
 import { WalletBar } from '../../features/wallet/components/WalletBar';
 import { LanguageSelect } from '../../components/LanguageSelect';
+import { LegalFooter } from '../../components/LegalLinks';
 import { Logo } from '../../components/Logo';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
@@ -100,6 +101,7 @@ export function SignedInShell() {
         <MaintenanceBanner />
         {profile.data && <WalletBar profile={profile.data} />}
         <Outlet />
+        <LegalFooter />
       </AppShell.Main>
     </AppShell>
   );

@@ -5,14 +5,12 @@
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Menu.css';

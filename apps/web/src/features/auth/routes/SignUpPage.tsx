@@ -1,16 +1,18 @@
-import { Alert, Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ZRegisterRequest } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CountrySelect } from '../../../components/CountrySelect';
+import { LegalLink } from '../../../components/LegalLinks';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { PageTitle } from '../../../components/PageTitle';
 import { RequiredNote } from '../../../components/RequiredNote';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { tagged } from '../../../lib/tagged';
 import { session } from '../../../lib/session';
 import { useCheckReferral } from '../api/check-referral';
 import { useRegister } from '../api/register';
@@ -27,11 +29,13 @@ type TValues = {
   password: string;
   password_confirm: string;
   promocode: string;
+  /** The user agreement and the privacy policy accepted (checked here; the request does not carry it). */
+  terms: boolean;
 };
 
 /** What the form sends: optional fields left empty are left out. */
 function toRequest(values: TValues) {
-  const { username, promocode, ...rest } = values;
+  const { username, promocode, terms: _terms, ...rest } = values;
   return {
     ...rest,
     language: currentLanguage(),
@@ -58,8 +62,12 @@ export function SignUpPage() {
       password: '',
       password_confirm: '',
       promocode,
+      terms: false,
     },
-    validate: (values) => zodValidate(ZRegisterRequest, t)(toRequest(values)),
+    validate: (values) => ({
+      ...zodValidate(ZRegisterRequest, t)(toRequest(values)),
+      ...(values.terms ? {} : { terms: t('signUp.termsRequired') }),
+    }),
   });
   const [code] = useDebouncedValue(form.values.promocode.trim(), 300);
 
@@ -123,6 +131,15 @@ export function SignUpPage() {
           {...form.getInputProps('promocode')}
         />
         <MentorCheck code={code} />
+        <Checkbox
+          required
+          label={tagged(t('signUp.acceptTerms'), {
+            agreement: (text) => <LegalLink document="user-agreement">{text}</LegalLink>,
+            privacy: (text) => <LegalLink document="privacy-policy">{text}</LegalLink>,
+          })}
+          data-testid="accept-terms"
+          {...form.getInputProps('terms', { type: 'checkbox' })}
+        />
         <Button type="submit" loading={register.isPending} fullWidth>
           {t('signUp.submit')}
         </Button>

@@ -7,6 +7,7 @@ import { formatAmount, toApiAmount } from '../../../lib/format';
 import { useGiftOffer } from '../api/get-gift-offer';
 import { useBuyCertificate } from '../api/buy-certificate';
 import { CodeOnceModal } from './CodeOnceModal';
+import { OfferNote } from '../../../components/signed-in/OfferNote';
 
 /** Buys a certificate for an amount from the USDT balance; its code is shown once. */
 export function BuyCertificate() {
@@ -60,6 +61,7 @@ export function BuyCertificate() {
             error={errors.amount ?? (general.length > 0 ? general.join(' ') : undefined)}
             data-testid="gift-amount"
           />
+          <OfferNote />
           <Button type="submit" loading={buy.isPending} disabled={!amount.trim()} data-testid="gift-buy">
             {t('gifts.buy')}
           </Button>

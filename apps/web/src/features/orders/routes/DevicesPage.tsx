@@ -34,6 +34,7 @@ import { OrderInvoice } from '../components/OrderInvoice';
 import { useCreateOrder } from '../api/create-order';
 import { useProducts } from '../api/list-products';
 import { EMPTY_SHIPPING, ShippingFields, type TShippingValues } from '../components/ShippingFields';
+import { OfferNote } from '../../../components/signed-in/OfferNote';
 
 type TValues = {
   quantity: number | string;
@@ -196,6 +197,7 @@ export function DevicesPage() {
                 </Text>
               </Group>
             )}
+            <OfferNote />
             <Button type="submit" loading={create.isPending} disabled={!device} data-testid="order-submit">
               {form.values.payment === 'balance'
                 ? t('orders.form.submitBalance')

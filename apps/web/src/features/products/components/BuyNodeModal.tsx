@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useBuyVirtualNode } from '../api/buy-virtual-node';
+import { OfferNote } from '../../../components/signed-in/OfferNote';
 
 type Props = { offer: TProductSentence | null; onClose: () => void };
 
@@ -30,6 +31,7 @@ export function BuyNodeModal({ offer, onClose }: Props) {
           <Text>
             {t('products.nodes.buyConfirm', { name: offer.name, total: formatAmount(offer.total) })}
           </Text>
+          <OfferNote />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('products.cancel')}

@@ -13,6 +13,7 @@ import { fieldErrorsOf } from '../../../lib/errors';
 import { formatAmount, formatDate, toApiAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useBuyTokenPack } from '../api/buy-token-pack';
+import { OfferNote } from '../../../components/signed-in/OfferNote';
 
 type Props = { offers: TProductSentence[]; quote: TRateQuote | undefined; quoteLive: boolean };
 
@@ -98,6 +99,7 @@ export function TokenPackBuy({ offers, quote, quoteLive }: Props) {
                 })
               : t('products.packs.enterAmount')}
           </Text>
+          <OfferNote />
           <Button
             type="submit"
             loading={buy.isPending}

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useUpgradeOptions } from '../api/get-upgrade-options';
 import { useUpgradeVirtualNode } from '../api/upgrade-virtual-node';
 import { Spinner } from '../../../components/Spinner';
+import { OfferNote } from '../../../components/signed-in/OfferNote';
 
 type Props = { node: TVirtualNode | null; onClose: () => void };
 
@@ -88,6 +89,7 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
               })}
             </Text>
           )}
+          <OfferNote />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('products.cancel')}

@@ -3,8 +3,10 @@ import type { TPackage, TPackagePurchaseQuote } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../../lib/errors';
+import { LegalLink } from '../../../components/LegalLinks';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { tagged } from '../../../lib/tagged';
 import { useConfirmPackagePurchase } from '../api/confirm-package-purchase';
 import { useRequestPackagePurchase } from '../api/request-package-purchase';
 import { useRequestPromocodePurchase } from '../api/request-promocode-purchase';
@@ -87,7 +89,10 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
               <Checkbox
                 checked={termsAccepted}
                 onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
-                label={t('tariffs.modal.termsAccepted')}
+                label={tagged(t('tariffs.modal.termsAccepted'), {
+                  offer: (text) => <LegalLink document="contract-offer">{text}</LegalLink>,
+                  partnership: (text) => <LegalLink document="partnership-agreement">{text}</LegalLink>,
+                })}
                 error={tried && !termsAccepted ? t('messages.termsNotAccepted') : undefined}
                 data-testid="terms-accepted"
               />

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useBuyTickets } from '../api/buy-tickets';
 import { PriceSteps } from './PriceSteps';
 import { ScheduleModal } from './ScheduleModal';
+import { OfferNote } from '../../../components/signed-in/OfferNote';
 
 /** The event ticket: price now and by date, seats left, the schedule, buying (optionally with a gift certificate). */
 export function TicketCard({ info }: { info: TTicketInfo }) {
@@ -102,6 +103,7 @@ export function TicketCard({ info }: { info: TTicketInfo }) {
                   {generalError.join(' ')}
                 </Text>
               )}
+              <OfferNote />
               <Button
                 type="submit"
                 loading={buy.isPending}

@@ -10,6 +10,7 @@ import { CodeModal } from '../components/CodeModal';
 import { MyKeys } from '../components/MyKeys';
 import { Reservation } from '../components/Reservation';
 import { Spinner } from '../../../components/Spinner';
+import { OfferNote } from '../../../components/signed-in/OfferNote';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -133,6 +134,7 @@ export function ValidatorKeysPage() {
               <Text size="sm" c="dimmed">
                 {t('validatorKeys.buy.rules')}
               </Text>
+              <OfferNote />
               <Button onClick={reserve} loading={purchase.isPending} disabled={!canBuy} data-testid="key-buy">
                 {t('validatorKeys.buy.submit')}
               </Button>
