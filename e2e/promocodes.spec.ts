@@ -68,6 +68,7 @@ test('a partner with a tariff makes a personal code; a new partner signs up thro
     await page.getByRole('option', { name: 'Portugal' }).click();
     await field(page, 'Password').fill(buyer.password);
     await field(page, 'Repeat the password').fill(buyer.password);
+    await page.getByTestId('accept-terms').check();
     await page.getByRole('button', { name: 'Create my account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -198,7 +198,8 @@ export function quickStartDue(
 
 /**
  * Hot Winter gift: hotWinter.gift DXN to the inviter of a partner whose tariff purchase falls in
- * the promo window [from, to). Null outside the window or without an inviter.
+ * the promo window [from, to). Null outside the window or without an inviter. Once per invited
+ * partner: the caller asks only for a buyer who brought no gift yet (modules/compensation).
  */
 export function hotWinterGift(
   plan: TPlan,

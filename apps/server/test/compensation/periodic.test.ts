@@ -262,6 +262,30 @@ describe('Hot Winter gift', () => {
     expect(await mainBalance(app, inviter.id, 'DXN')).toBe(1000n * DXN);
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
+
+  test('once per invited partner: an upgrade in the window gives no second gift; after a refund the next purchase does', async () => {
+    const app = await testApp();
+    const inviter = await partner(app, '0');
+    const buyer = await partner(app, '4000', inviter);
+
+    await buyAt(app, buyer, 'tariff-500', new Date('2026-08-01T10:00:00Z'));
+    await buyAt(app, buyer, 'tariff-1500', new Date('2026-08-02T10:00:00Z')); // an upgrade: the difference
+    expect(await payoutsTo(app, inviter.id, 'winter_gift')).toHaveLength(1);
+    expect(await mainBalance(app, inviter.id, 'DXN')).toBe(1000n * DXN);
+
+    const db = app.database.db;
+    const bought = await db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.userId, buyer.id))
+      .orderBy(asc(purchases.id));
+    await db.transaction((tx) => refundPurchase(tx, bought[0]!.id, 'test'));
+    await buyAt(app, buyer, 'tariff-3000', new Date('2026-08-03T10:00:00Z'));
+    const gifts = await payoutsTo(app, inviter.id, 'winter_gift');
+    expect(gifts.filter((gift) => gift.reversedAt === null)).toHaveLength(1);
+    expect(gifts).toHaveLength(2);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
 });
 
 describe('Hot Winter window from the configuration', () => {

@@ -38,7 +38,7 @@ const utcDate = (at: Date): string => at.toISOString().slice(0, 10);
 /**
  * What a tariff purchase checks after its window is opened or grown (modules/tariffs confirm, in
  * its transaction): the Hot Winter gift to the buyer's inviter when `now` is inside the promo
- * window, then quick start for the buyer (who may now hold a tariff of 500 or more) and for their
+ * window and the buyer brought no gift before, then quick start for the buyer (who may now hold a tariff of 500 or more) and for their
  * inviter (who has one more invitee with a tariff): buyer first, then the inviter, the order every
  * purchase locks windows in. `hotWinter` is the configured promo window (HOT_WINTER_FROM/TO), the
  * plan's by default.
@@ -57,7 +57,9 @@ export async function postTariffBonuses(
     { id: String(purchase.id), buyerId: String(purchase.userId), at: now },
     inviter ? String(inviter.userId) : null,
   );
-  if (gift && inviter) {
+  // Once per invited partner (spec: "1000 tokens per invited partner"): an upgrade or a renewal in
+  // the window gives no second gift; a refunded first purchase (its gift reversed) lets a later one.
+  if (gift && inviter && !(await repo.hasHotWinterGiftFor(tx, purchase.userId))) {
     await postBonuses(
       tx,
       { key: `purchase:${purchase.id}`, purchase, period: null },

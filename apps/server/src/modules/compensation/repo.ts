@@ -1,7 +1,15 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { TCurrency } from '@portal/contracts';
 import { type Db, idArray, queryRows } from '../../db/client';
-import { capWindows, ledgerAccounts, leaderPoolMonths, lostProfits, nodes, payouts } from '../../db/schema';
+import {
+  capWindows,
+  ledgerAccounts,
+  leaderPoolMonths,
+  lostProfits,
+  nodes,
+  payouts,
+  purchases,
+} from '../../db/schema';
 
 export type TPayoutRow = typeof payouts.$inferSelect;
 export type TNewPayout = typeof payouts.$inferInsert;
@@ -289,6 +297,22 @@ export async function lockOpenWindowOf(
 }
 
 /** Whether the partner has a quick start payout (credited or lost). */
+/**
+ * Whether a purchase of `buyerId` already brought its inviter the Hot Winter gift (not reversed):
+ * read through the buyer's few purchases (payouts_purchase_idx), not the inviter's payouts.
+ */
+export async function hasHotWinterGiftFor(db: Db, buyerId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: payouts.id })
+    .from(purchases)
+    .innerJoin(payouts, eq(payouts.purchaseId, purchases.id))
+    .where(
+      and(eq(purchases.userId, buyerId), eq(payouts.bonusType, 'winter_gift'), isNull(payouts.reversedAt)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function hasQuickStart(db: Db, userId: number): Promise<boolean> {
   const rows = await db
     .select({ id: payouts.id })
