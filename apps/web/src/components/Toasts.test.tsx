@@ -1,21 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { createRoot } from 'react-dom/client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../testing/match-media';
 import { notify } from '../lib/notify';
 import { Toasts } from './Toasts';
 
-// Mantine reads the colour scheme and reduced motion from media queries, which jsdom lacks.
-beforeAll(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-  }));
-});
-afterAll(() => vi.unstubAllGlobals());
+stubMatchMedia();
 
 describe('toasts', () => {
   it('load with the first toast, and show it', async () => {

@@ -2,21 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import type { TActivePackage } from '@portal/contracts';
 import { createRoot } from 'react-dom/client';
 import { act } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../../testing/match-media';
 import { CapMeter } from './CapMeter';
 
-beforeAll(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-  }));
-  vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true);
-});
-afterAll(() => vi.unstubAllGlobals());
+stubMatchMedia();
+beforeAll(() => vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true));
 
 const active = (earned: string): TActivePackage => ({
   package: null,
