@@ -27,6 +27,10 @@ export function LegalLink({ document, children }: { document: TLegalDocument; ch
       target="_blank"
       rel="noopener"
       inherit
+      // Inside a sentence: the sentence's own colour (its contrast holds on any background) and
+      // always underlined, so the link stands out by more than colour (WCAG 1.4.1, axe).
+      c="inherit"
+      underline="always"
       data-testid={`legal-link-${document}`}
     >
       {children}
