@@ -46,6 +46,16 @@ export async function registerPartner(request: APIRequestContext, firstName: str
 
 /** No accessibility violations (axe, WCAG 2.1 A and AA) on what the page shows now. */
 export async function expectAccessible(page: Page) {
+  // What the user sees once it settles: a modal fading in has blended, half-transparent colours.
+  // Transitions only: a spinner's endless animation never finishes.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
