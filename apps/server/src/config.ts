@@ -304,7 +304,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }
   const dataDir = resolve(env.DATA_DIR);
-  const secretKey = env.SECRET_KEY ?? developmentSecret(dataDir);
+  const secretKey = env.SECRET_KEY ?? generatedKey(dataDir, 'secret.key');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -443,12 +443,7 @@ export function developmentWebhookSecret(secretKey: string): string {
   return deriveKey(secretKey, 'telegram-webhook-secret').toString('base64url');
 }
 
-/** Outside production a missing SECRET_KEY is generated once and kept beside the data. */
-function developmentSecret(dataDir: string): string {
-  return keptInDataDir(dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
-}
-
-/** A key shared with an external service, generated once beside the data when not configured. */
+/** A key not configured: generated once beside the data (the development secret, external services' keys). */
 function generatedKey(dataDir: string, name: string): string {
   return keptInDataDir(dataDir, name, () => randomBytes(32).toString('hex'));
 }
