@@ -64,6 +64,8 @@ test('in every language, every screen of a partner with a tariff shows its texts
     await test.step(language, async () => {
       await page.getByTestId('language-select').selectOption(language);
       const texts = new Map(leaves(read(language)));
+      // The language's texts arrive as a chunk of their own: wait until the screen shows them.
+      await expect(page.getByRole('navigation', { name: texts.get('nav.main') })).toBeVisible();
       for (const path of SCREENS) {
         const text = await screenText(page, path);
         const shown = KEYS.filter((key) =>
