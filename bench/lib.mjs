@@ -70,6 +70,20 @@ export function cpuSecondsOf(pid) {
   }
 }
 
+/** A process and the processes it started (a server with WORKERS: its workers), Linux. */
+export function processTree(pid) {
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // gone
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -162,6 +176,12 @@ export async function loadTest({
 /** A money-moving call with an Idempotency-Key of its own, as a client sends it. */
 export const buy = (base, token, path, body) =>
   json(base, 'POST', path, body, token, { 'idempotency-key': randomUUID() });
+
+/**
+ * The server processes a server on PostgreSQL runs (its WORKERS): BENCH_WORKERS, by default one
+ * per core, as README.md's "Running on PostgreSQL" deploys it on one machine.
+ */
+export const POSTGRES_WORKERS = process.env.BENCH_WORKERS ?? 'auto';
 
 /** The environment the benchmarks start the server with (jobs off, limits out of the way). */
 export const SERVER_ENV = {

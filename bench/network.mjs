@@ -27,6 +27,8 @@ import {
   json,
   openBenchTarget,
   percentile,
+  POSTGRES_WORKERS,
+  processTree,
   register,
   startProcess,
   timed,
@@ -100,7 +102,11 @@ async function openNetwork(driver, partners, deepLeg) {
     `generated in ${round(network.seconds)} s (${round(ms / 1000)} s with migrating); starting the server`,
   );
   const { pids, ...env } = target.env;
-  const server = await startProcess([join(ROOT, 'apps/server/dist/main.js')], env);
+  // On PostgreSQL the server runs as deployed on one machine: a worker per core (README.md).
+  const server = await startProcess(
+    [join(ROOT, 'apps/server/dist/main.js')],
+    driver === 'postgres' ? { ...env, WORKERS: POSTGRES_WORKERS } : env,
+  );
   const close = async () => {
     await server.stop();
     await target.drop();
@@ -193,7 +199,7 @@ async function benchDriver(driver) {
       concurrent = await concurrency({
         servers: [large.server],
         groups: async () => ({
-          server: [large.server.child.pid],
+          server: processTree(large.server.child.pid),
           postgres: await large.pids(),
           client: [process.pid],
         }),

@@ -24,6 +24,8 @@ import {
   fund,
   json,
   percentile,
+  POSTGRES_WORKERS,
+  processTree,
   register,
   SERVER_ENV,
   startProcess,
@@ -190,13 +192,14 @@ async function main() {
       ...SERVER_ENV,
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
+      WORKERS: POSTGRES_WORKERS,
     });
   // The first process migrates; the others start on the migrated database.
   const servers = [await start()];
   for (let index = 1; index < SERVERS; index++) servers.push(await start());
   try {
     const groups = async () => ({
-      server: servers.map((server) => server.child.pid),
+      server: servers.flatMap((server) => processTree(server.child.pid)),
       postgres: (await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map(
         (row) => row.pid,
       ),

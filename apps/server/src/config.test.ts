@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,17 @@ describe('configuration', () => {
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db/portal' });
     expect(config.database).toEqual({ url: 'postgres://u@db/portal' });
+  });
+
+  it('runs WORKERS server processes only on PostgreSQL: a number, or one per core', () => {
+    const database = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db/portal' };
+    expect(loadConfig(database).workers).toBe(1);
+    expect(loadConfig({ ...database, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...database, WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WORKERS: '2' })).toThrow(
+      /WORKERS above 1 needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...database, WORKERS: '0' })).toThrow(/WORKERS/);
   });
 
   it('refuses production without DATABASE_URL, SECRET_KEY or a real chain', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HDKey } from '@scure/bip32';
 import {
@@ -45,6 +46,8 @@ const ZEnv = z.object({
   /** PostgreSQL; without it the embedded PGlite keeps its data under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Server processes on this machine sharing PORT (PostgreSQL only): a number, or `auto` for one per core. */
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   DATA_DIR: z.string().default('./data'),
   /** Signs tokens and encrypts secrets at rest; required in production. */
   SECRET_KEY: z.string().min(32).optional(),
@@ -201,6 +204,8 @@ export type TConfig = {
   publicUrl: string;
   database: { url: string } | { dataDir: string | null };
   databasePoolSize: number;
+  /** Server processes sharing the port (main.ts, workers.ts); 1 runs the server in this process. */
+  workers: number;
   secretKey: string;
   tokenTtlHours: number;
   admin: { email: string; password: string } | null;
@@ -303,6 +308,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }
+  const workers = env.WORKERS === 'auto' ? availableParallelism() : env.WORKERS;
+  if (workers > 1 && !env.DATABASE_URL) {
+    throw new ConfigError(
+      'WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process.',
+    );
+  }
   const dataDir = resolve(env.DATA_DIR);
   const secretKey = env.SECRET_KEY ?? generatedKey(dataDir, 'secret.key');
   return {
@@ -312,6 +323,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') },
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    workers,
     secretKey,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
     admin:

@@ -1,9 +1,11 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type TConfig } from './config';
 import { createPglite, openDatabase } from './db/client';
+import { superviseWorkers } from './workers';
 
 /** The web app built beside the server (apps/web/dist), unless WEB_DIST says otherwise. */
 function defaultWebDist(): string | null {
@@ -23,18 +25,29 @@ function defaultLegalDir(): string | null {
   return [join(here, 'legal'), join(here, '..', 'dist', 'legal')].find((dir) => existsSync(dir)) ?? null;
 }
 
+async function openConfiguredDatabase(config: TConfig) {
+  return 'url' in config.database
+    ? openDatabase({
+        url: config.database.url,
+        poolSize: config.databasePoolSize,
+        onIdleError: (error) =>
+          console.error('database connection lost (replaced on next use):', error.message),
+      })
+    : openDatabase({ pglite: await createPglite(config.database.dataDir) });
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database =
-    'url' in config.database
-      ? openDatabase({
-          url: config.database.url,
-          poolSize: config.databasePoolSize,
-          onIdleError: (error) =>
-            console.error('database connection lost (replaced on next use):', error.message),
-        })
-      : openDatabase({ pglite: await createPglite(config.database.dataDir) });
-  await database.migrate();
+  if (config.workers > 1 && cluster.isPrimary) {
+    // The workers start on a migrated database: this process migrates once, then only supervises.
+    const database = await openConfiguredDatabase(config);
+    await database.migrate();
+    await database.close();
+    superviseWorkers(config.workers);
+    return;
+  }
+  const database = await openConfiguredDatabase(config);
+  if (cluster.isPrimary) await database.migrate();
   const app = await buildApp({
     config: {
       ...config,

@@ -1,5 +1,31 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { testApp, testConfig } from './helpers/app';
+import { databaseUrl } from './helpers/database';
 import { startServerProcess } from './helpers/process';
+
+/** The processes a process started (Linux). */
+const childrenOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(condition: () => boolean, what: string, ms = 60_000): Promise<void> {
+  for (
+    const deadline = Date.now() + ms;
+    !condition();
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  ) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  }
+}
 
 /** The server process as `npm start` runs it (from source here): migrate, serve, stop cleanly. */
 describe('the server process', () => {
@@ -32,5 +58,48 @@ describe('the server process', () => {
     expect(server.output()).toContain('sandbox card provider is on');
     // Request logs: one line per request, without query strings.
     expect(server.output()).toMatch(/"url":"\/api\/v1\/accounts\/login\/"/);
+  }, 150_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('WORKERS on PostgreSQL', () => {
+  it('runs that many server processes on one port, replaces one that dies, and stops them all on SIGTERM', async () => {
+    await testApp(); // this file's PostgreSQL database, migrated
+    const server = await startServerProcess({
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl()!,
+      SECRET_KEY: testConfig().secretKey,
+      LOG_LEVEL: 'info',
+      JOBS: 'false',
+      WORKERS: '2',
+    });
+    const primary = server.child.pid!;
+    const listening = () => server.output().split('portal listening at').length - 1;
+    await until(() => childrenOf(primary).length === 2 && listening() === 2, 'two workers listening');
+    expect(server.output()).toContain('starting 2 workers');
+    const first = childrenOf(primary);
+
+    // Both answer on the one port: each connection goes to one of them (request logs carry the pid).
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(`${server.base}/api/v1/products/`).then((response) => response.status),
+      ),
+    );
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    for (const pid of first)
+      expect(server.output()).toMatch(new RegExp(`"pid":${pid},[^\\n]*"url":"/api/v1/products/"`));
+
+    // A worker killed outright is replaced, and the port keeps answering meanwhile.
+    process.kill(first[0]!, 'SIGKILL');
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+    await until(
+      () => childrenOf(primary).length === 2 && !childrenOf(primary).includes(first[0]!) && listening() === 3,
+      'a replacement worker',
+    );
+    expect(server.output()).toContain(`worker ${first[0]} exited (SIGKILL): starting another`);
+
+    const workers = childrenOf(primary);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(workers.some(isRunning)).toBe(false);
   }, 150_000);
 });
