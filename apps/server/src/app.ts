@@ -375,8 +375,9 @@ export async function buildApp({
     onSendError: (error) => app.log.warn({ err: error }, 'the bot could not answer in a chat'),
   });
   chatbotRoutes(app, { chatbot });
-  // Anyone may link any chat through it: only with the outbox bot, never in production.
-  if (bot.kind === 'outbox' && config.env !== 'production') {
+  // Anyone may link any chat through it: only with the outbox bot, and only where the development
+  // chain runs (its switch: never in production, on PostgreSQL only with DEV_CHAIN=true).
+  if (devChain && bot.kind === 'outbox') {
     devBotRoutes(app, { chatbot, webhookSecret: telegram.webhookSecret });
   }
   if (config.jobs) {

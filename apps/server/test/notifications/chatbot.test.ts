@@ -1,10 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { botChats, botLinkCodes } from '../../src/db/schema';
-import { call, testApp } from '../helpers/app';
+import { call, post, testApp, testConfig } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';
 import { countRows } from '../helpers/rows';
-import { botMessages, LINK, linkChat, linkCode, PREFERENCES, sendBot, STATUS, UNSUBSCRIBE } from './helpers';
+import {
+  botMessages,
+  LINK,
+  linkChat,
+  linkCode,
+  PREFERENCES,
+  sendBot,
+  STATUS,
+  UNSUBSCRIBE,
+} from './helpers';
+
+const DEV_MESSAGE = '/api/v1/dev/chatbot/message/';
 
 describe('linking a chat through the webhook', () => {
   it('links the chat of a live code, answers in the partner language, and shows it linked', async () => {
@@ -180,5 +191,25 @@ describe('notification preferences', () => {
       body: { mail: { bonuses: 1 } },
     });
     expect(notBool.status).toBe(400);
+  });
+});
+
+describe('the development bot call', () => {
+  it('links a chat where the development chain runs, and does not exist where it does not', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const sent = await post(app, DEV_MESSAGE, { chat_id: 555020, text: await linkCode(app, partner) });
+    expect(sent).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await call(app, 'GET', STATUS, { token: partner.token })).body.linked).toBe(true);
+
+    // PostgreSQL without DEV_CHAIN, no bot token, NODE_ENV not production: no development chain.
+    const base = testConfig();
+    const real = await testApp({ config: { env: 'development', chain: { ...base.chain, dev: false } } });
+    const other = await registerPartner(real);
+    const refused = await post(real, DEV_MESSAGE, { chat_id: 555021, text: await linkCode(real, other) });
+    expect(refused.status).toBe(404);
+    expect((await call(real, 'GET', STATUS, { token: other.token })).body.linked).toBe(false);
+    const document = await call(real, 'GET', '/api/docs/json');
+    expect(Object.keys(document.body.paths)).not.toContain(DEV_MESSAGE);
   });
 });
