@@ -79,6 +79,11 @@ export type TRouteSpec<
    */
   authenticate?: (request: FastifyRequest) => Promise<TAuthUser>;
   /**
+   * A public route's own check of its caller (the bot webhook's secret), run where a token is
+   * checked: before the body is read, so a caller without it hears 401 whatever the body holds.
+   */
+  verify?: (request: FastifyRequest) => void;
+  /**
    * A read an API key may make (docs/decisions.md "API keys"): the caller's balances,
    * transactions and team. Every route without it answers 403 to a request that carries a key.
    */
@@ -110,7 +115,7 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
     response: {
       [status]: status === 204 ? { type: 'null', description: 'No content' } : responseSchema(spec.response),
       400: errorSchemas.fields,
-      ...(spec.auth === 'public' ? {} : { 401: errorSchemas.detail }),
+      ...(spec.auth === 'public' && !spec.verify ? {} : { 401: errorSchemas.detail }),
       ...(spec.auth === 'admin' ? { 403: errorSchemas.detail } : {}),
       ...(spec.idempotent ? { 409: errorSchemas.detail } : {}),
       ...(spec.movesMoney ? { 503: errorSchemas.detail } : {}),
@@ -135,6 +140,8 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
         const user = await (spec.authenticate ?? app.authenticate)(request);
         if (spec.auth === 'admin' && !user.isSuperuser) throw fail.forbidden();
         request.authUser = user;
+      } else {
+        spec.verify?.(request);
       }
       if (spec.movesMoney && app.inMaintenance()) throw fail.unavailable('maintenance');
     },

@@ -13,8 +13,10 @@ import {
   sendBot,
   STATUS,
   UNSUBSCRIBE,
+  WEBHOOK,
 } from './helpers';
 
+const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 const DEV_MESSAGE = '/api/v1/dev/chatbot/message/';
 
 describe('linking a chat through the webhook', () => {
@@ -112,6 +114,19 @@ describe('linking a chat through the webhook', () => {
     await linkChat(app, second, 555007);
     expect((await call(app, 'GET', STATUS, { token: first.token })).body.linked).toBe(false);
     expect((await call(app, 'GET', STATUS, { token: second.token })).body.linked).toBe(true);
+  });
+
+  it('answers 401 without the secret whatever the body holds, before reading it', async () => {
+    const app = await testApp();
+    for (const body of [{}, [], { update_id: 'x' }, { update_id: 1, message: { chat: { id: 'x' } } }]) {
+      const answer = await call(app, 'POST', WEBHOOK, { body });
+      expect(answer.status, JSON.stringify(body)).toBe(401);
+      expect(JSON.stringify(answer.body)).not.toContain('update_id');
+      const wrong = await call(app, 'POST', WEBHOOK, { body, headers: { [SECRET_HEADER]: 'x'.repeat(43) } });
+      expect(wrong.status, JSON.stringify(body)).toBe(401);
+    }
+    const document = await call(app, 'GET', '/api/docs/json');
+    expect(Object.keys(document.body.paths[WEBHOOK].post.responses)).toContain('401');
   });
 
   it('ignores updates without a text and refuses a malformed one with 400', async () => {

@@ -10,7 +10,7 @@ import {
   ZTelegramUpdate,
   ZWebhookAnswer,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageOf } from '../../http/pagination';
 import { route } from '../../http/route';
@@ -19,6 +19,11 @@ import type { TChatbot } from './service';
 const tags = ['chatbot'];
 /** The header Telegram sends the webhook's secret in (setWebhook secret_token). */
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+function secretOf(request: FastifyRequest): string | undefined {
+  const secret = request.headers[SECRET_HEADER];
+  return typeof secret === 'string' ? secret : undefined;
+}
 
 export function chatbotRoutes(app: FastifyInstance, deps: { chatbot: TChatbot }): void {
   const { chatbot } = deps;
@@ -84,11 +89,12 @@ export function chatbotRoutes(app: FastifyInstance, deps: { chatbot: TChatbot })
     summary: "Telegram's webhook: updates carrying the secret in X-Telegram-Bot-Api-Secret-Token (else 401)",
     tags,
     auth: 'public',
+    // The secret is checked before the body is read: without it, 401 whatever the body holds.
+    verify: (request) => chatbot.verifySecret(secretOf(request)),
     body: ZTelegramUpdate,
     response: ZWebhookAnswer,
     handler: async ({ body, request }) => {
-      const secret = request.headers[SECRET_HEADER];
-      await chatbot.receive(typeof secret === 'string' ? secret : undefined, body);
+      await chatbot.receive(secretOf(request), body);
       return { ok: true as const };
     },
   });

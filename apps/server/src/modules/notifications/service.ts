@@ -101,6 +101,11 @@ export function createChatbot(deps: {
     }
   }
 
+  /** 401 unless `secretHeader` is the webhook's secret (compared in constant time). */
+  function verifySecret(secretHeader: string | undefined): void {
+    if (!secretHeader || !safeEqual(secretHeader, telegram.webhookSecret)) throw fail.unauthenticated();
+  }
+
   return {
     async status(userId: number): Promise<TBotStatus> {
       const chat = await repo.findChat(db, userId);
@@ -141,12 +146,14 @@ export function createChatbot(deps: {
       });
     },
 
+    verifySecret,
+
     /**
-     * An update from Telegram: 401 unless it carries the webhook's secret (compared in constant
-     * time). A message holding a live code links its chat to the code's partner, once.
+     * An update from Telegram: 401 unless it carries the webhook's secret. A message holding a
+     * live code links its chat to the code's partner, once.
      */
     async receive(secretHeader: string | undefined, update: TTelegramUpdate): Promise<void> {
-      if (!secretHeader || !safeEqual(secretHeader, telegram.webhookSecret)) throw fail.unauthenticated();
+      verifySecret(secretHeader);
       const message = update.message;
       if (!message?.text) return;
       const chatId = message.chat.id;
