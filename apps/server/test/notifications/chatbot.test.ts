@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { botChats, botLinkCodes } from '../../src/db/schema';
 import { call, post, testApp, testConfig } from '../helpers/app';
@@ -226,5 +226,37 @@ describe('the development bot call', () => {
     expect((await call(real, 'GET', STATUS, { token: other.token })).body.linked).toBe(false);
     const document = await call(real, 'GET', '/api/docs/json');
     expect(Object.keys(document.body.paths)).not.toContain(DEV_MESSAGE);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('linking races on PostgreSQL', () => {
+  it("four partners' codes sent from one chat at once: no 5xx, the chat serves one of them", async () => {
+    const app = await testApp();
+    for (let round = 0; round < 5; round++) {
+      const chatId = 556000 + round;
+      const partners = await Promise.all(Array.from({ length: 4 }, () => registerPartner(app)));
+      const codes = await Promise.all(partners.map((partner) => linkCode(app, partner)));
+      const answers = await Promise.all(codes.map((code) => sendBot(app, chatId, `/start ${code}`)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(await countRows(app, botChats, eq(botChats.chatId, chatId))).toBe(1);
+      expect(await botMessages(app, chatId)).toHaveLength(4);
+    }
+  });
+
+  it('new codes asked at once: only the last stays live', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => call(app, 'POST', LINK, { token: partner.token, body: {} })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+      const live = await countRows(
+        app,
+        botLinkCodes,
+        and(eq(botLinkCodes.userId, partner.id), isNull(botLinkCodes.usedAt)),
+      );
+      expect(live, `round ${round}`).toBe(1);
+    }
   });
 });

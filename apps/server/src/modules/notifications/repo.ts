@@ -3,6 +3,11 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { botChats, botLinkCodes, botOutbox, notices, notificationSettings, users } from '../../db/schema';
 
+/** Any fixed number: the namespace of the advisory locks that serialise one chat's linking. */
+const CHAT_LOCK = 72_010;
+/** Any fixed number: the namespace of the advisory locks that serialise one partner's new codes. */
+const LINK_CODE_LOCK = 72_011;
+
 export type TSettingsRow = typeof notificationSettings.$inferSelect;
 export type TSettingsColumns = Omit<TSettingsRow, 'userId' | 'updatedAt'>;
 
@@ -24,8 +29,12 @@ export async function findChat(db: Db, userId: number) {
   return row ?? null;
 }
 
-/** A new code; the partner's earlier unused codes stop working. */
+/**
+ * A new code; the partner's earlier unused codes stop working. In a transaction: two new codes
+ * asked at once queue on the partner's lock, so the second voids the first (one live code).
+ */
 export async function replaceCode(db: Db, userId: number, codeHash: string, expiresAt: Date): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${LINK_CODE_LOCK}, hashtext(${String(userId)}))`);
   await db.delete(botLinkCodes).where(and(eq(botLinkCodes.userId, userId), isNull(botLinkCodes.usedAt)));
   await db.insert(botLinkCodes).values({ codeHash, userId, expiresAt });
 }
@@ -42,8 +51,13 @@ export async function useCode(db: Db, codeHash: string, now: Date): Promise<numb
   return row?.userId ?? null;
 }
 
-/** Links `chatId` to the partner: a chat serves one partner, so any earlier link of it goes. */
+/**
+ * Links `chatId` to the partner: a chat serves one partner, so any earlier link of it goes. In a
+ * transaction: two partners' codes sent from one chat at once queue on the chat's lock, so the
+ * second sees the first's link and moves it (else both inserted and one broke the unique chat index).
+ */
 export async function linkChat(db: Db, userId: number, chatId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK}, hashtext(${String(chatId)}))`);
   await db.delete(botChats).where(and(eq(botChats.chatId, chatId), sql`${botChats.userId} <> ${userId}`));
   await db
     .insert(botChats)
