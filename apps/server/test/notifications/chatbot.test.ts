@@ -243,6 +243,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('linking races on PostgreSQL', () 
     }
   });
 
+  it('two partners swapping chats at once: no 5xx, no deadlock, each ends on the other chat', async () => {
+    const app = await testApp();
+    for (let round = 0; round < 5; round++) {
+      const [first, second] = [557000 + round * 2, 557001 + round * 2];
+      const [a, b] = await Promise.all([registerPartner(app), registerPartner(app)]);
+      await sendBot(app, first, `/start ${await linkCode(app, a)}`);
+      await sendBot(app, second, `/start ${await linkCode(app, b)}`);
+      const [codeA, codeB] = await Promise.all([linkCode(app, a), linkCode(app, b)]);
+      const answers = await Promise.all([
+        sendBot(app, second, `/start ${codeA}`),
+        sendBot(app, first, `/start ${codeB}`),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(
+        await countRows(app, botChats, and(eq(botChats.userId, a.id), eq(botChats.chatId, second))),
+      ).toBe(1);
+      expect(await countRows(app, botChats, and(eq(botChats.userId, b.id), eq(botChats.chatId, first)))).toBe(
+        1,
+      );
+    }
+  });
+
   it('new codes asked at once: only the last stays live', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { botChats, botLinkCodes, botOutbox, notices, notificationSettings, users } from '../../db/schema';
 
-/** Any fixed number: the namespace of the advisory locks that serialise one chat's linking. */
+/** Any fixed number: the advisory lock all chat links take in turn. */
 const CHAT_LOCK = 72_010;
 /** Any fixed number: the namespace of the advisory locks that serialise one partner's new codes. */
 const LINK_CODE_LOCK = 72_011;
@@ -53,11 +53,12 @@ export async function useCode(db: Db, codeHash: string, now: Date): Promise<numb
 
 /**
  * Links `chatId` to the partner: a chat serves one partner, so any earlier link of it goes. In a
- * transaction: two partners' codes sent from one chat at once queue on the chat's lock, so the
- * second sees the first's link and moves it (else both inserted and one broke the unique chat index).
+ * transaction: links take one lock in turn (a person sending a code is rare), so two partners' codes
+ * sent from one chat at once cannot both insert (one broke the unique chat index), and two partners
+ * swapping chats at once cannot deadlock on each other's rows.
  */
 export async function linkChat(db: Db, userId: number, chatId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK}, hashtext(${String(chatId)}))`);
+  await db.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK})`);
   await db.delete(botChats).where(and(eq(botChats.chatId, chatId), sql`${botChats.userId} <> ${userId}`));
   await db
     .insert(botChats)
