@@ -33,10 +33,18 @@ export function renderWithApi(ui: ReactElement, answer: (path: string) => TAnswe
   return { ...view, calls };
 }
 
-/** The English texts, jsdom's missing media queries, and a clean page and API after each test. */
+/** Mantine's segmented control measures itself; jsdom has no ResizeObserver. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+/** The English texts, jsdom's missing browser parts, and a clean page after each test. */
 export function setUpScreens() {
   stubMatchMedia();
   beforeAll(async () => {
+    globalThis.ResizeObserver ??= NoResizeObserver;
     await initI18n('en');
     await loadSignedInTexts();
   });
