@@ -21,6 +21,8 @@ const ALLOWED_SAME_KEYS = new Set([
   'admin.users.id',
   'admin.users.mfa',
   'wallet.card.monthPlaceholder',
+  // "Bronze" is Portuguese too.
+  'dashboard.qualification.ranks.Bronze',
 ]);
 
 /** Words no language translates: once they and the placeholders are removed, nothing is left to translate. */

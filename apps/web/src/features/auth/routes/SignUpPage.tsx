@@ -80,7 +80,12 @@ export function SignUpPage() {
         },
         onError: (error) => showServerErrors(form, error, t),
       }),
-    () => notify.error([t('messages.checkFilling')]),
+    (_errors, _values, event) => {
+      notify.error([t('messages.checkFilling')]);
+      // The first field to fix, once its error shows: on a phone it is off screen above the button.
+      const form = event?.currentTarget;
+      setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    },
   );
 
   return (
@@ -139,6 +144,9 @@ export function SignUpPage() {
           })}
           data-testid="accept-terms"
           {...form.getInputProps('terms', { type: 'checkbox' })}
+          // Mantine marks a text field invalid, not a checkbox: screen readers and the focus on a
+          // failed submit find the unchecked terms by it.
+          aria-invalid={form.errors.terms ? true : undefined}
         />
         <Button type="submit" loading={register.isPending} fullWidth>
           {t('signUp.submit')}

@@ -1,4 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { RANK_NAMES, type TRankName } from '@portal/compensation';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { filledPermille } from '../../../lib/ratio';
@@ -6,11 +7,15 @@ import { useQualification } from '../api/get-qualification';
 import { Section } from './Section';
 import { Spinner } from '../../../components/Spinner';
 
+const isRank = (name: string): name is TRankName => (RANK_NAMES as readonly string[]).includes(name);
+
 /** The rank held and how far the weaker leg's volume is on the way to the next one. */
 export function Qualification() {
   const { t } = useTranslation();
   const qualification = useQualification();
   const data = qualification.data;
+  // A rank's name in the reader's language (the server answers the plan's English names).
+  const rankName = (name: string) => (isRank(name) ? t(`dashboard.qualification.ranks.${name}`) : name);
   return (
     <Section id="qualification" title={t('dashboard.qualification.title')}>
       {!data ? (
@@ -23,11 +28,11 @@ export function Qualification() {
         <Stack gap={4}>
           <Group justify="space-between" wrap="wrap" gap={4}>
             <Text fw={700} data-testid="rank">
-              {t('dashboard.qualification.rank', { rank: data.rank ?? '—' })}
+              {t('dashboard.qualification.rank', { rank: data.rank ? rankName(data.rank) : '—' })}
             </Text>
             {data.next_rank && (
               <Text size="sm" c="dimmed" data-testid="next-rank">
-                {t('dashboard.qualification.next', { rank: data.next_rank })}
+                {t('dashboard.qualification.next', { rank: rankName(data.next_rank) })}
               </Text>
             )}
           </Group>
@@ -37,7 +42,7 @@ export function Qualification() {
                 <Progress.Section
                   value={filledPermille(data.weak_leg_volume, data.next_rank_volume) / 10}
                   color="indigo.8"
-                  aria-label={t('dashboard.qualification.next', { rank: data.next_rank })}
+                  aria-label={t('dashboard.qualification.next', { rank: rankName(data.next_rank) })}
                   data-testid="qualification-progress"
                 />
               </Progress.Root>

@@ -1,14 +1,15 @@
-import { Button, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { type TPromocodeDiscount, type TPromocodeKind } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorLines } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useCreatePromocode } from '../api/create-promocode';
 
 /**
  * Makes a code: personal DexID (one, no expiry, 10%), public (24 hours, many uses) or private
  * (24 hours, one use), with 10% or 20%. A refusal (no Active tariff, a second personal code) is
- * shown as a notification by the app's error handler.
+ * toasted by the app's error handler and stays in the form until the partner changes the kind.
  */
 export function CreatePromocode() {
   const { t } = useTranslation();
@@ -43,7 +44,10 @@ export function CreatePromocode() {
           <SegmentedControl
             aria-labelledby="promocode-kind"
             value={kind}
-            onChange={setKind}
+            onChange={(value) => {
+              setKind(value);
+              create.reset();
+            }}
             data={(['personal', 'public', 'private'] as const).map((value) => ({
               value,
               label: t(`profile.promocodes.kinds.${value}`),
@@ -72,6 +76,11 @@ export function CreatePromocode() {
             {t('profile.promocodes.discountHint', { bonus: 20 - (personal ? 10 : discount) })}
           </Text>
         </Stack>
+        {create.error && (
+          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
+            {errorLines(create.error, t).join('\n')}
+          </Alert>
+        )}
         <Button type="submit" loading={create.isPending} data-testid="promocode-create">
           {t('profile.promocodes.create')}
         </Button>

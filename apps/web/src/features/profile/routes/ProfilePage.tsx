@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
@@ -20,6 +21,13 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tab = TABS.find((name) => pathname.endsWith(`/${name}`)) ?? 'personal';
+  const list = useRef<HTMLDivElement>(null);
+  // The open tab in view: on a phone the row is wider than the screen, the last tabs off its edge.
+  useEffect(() => {
+    list.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   return (
     <>
       <PageTitle>{t('profile.title')}</PageTitle>
@@ -30,7 +38,7 @@ export function ProfilePage() {
         mb="md"
       >
         {/* Six tabs: on a phone one row that scrolls sideways, not three rows of tabs. */}
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        <Tabs.List ref={list} style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {TABS.map((name) => (
             <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
               {t(TAB_LABELS[name])}

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyValue } from '../../../components/CopyValue';
@@ -80,6 +80,14 @@ function DexSafe() {
 function ProfiXone() {
   const { t } = useTranslation();
   const make = useMakeProfixoneLink();
+  const expiresAt = make.data?.expires_at;
+  const { reset } = make;
+  // A link that has expired would open a refusal: the button to make a new one comes back instead.
+  useEffect(() => {
+    if (!expiresAt) return undefined;
+    const timer = setTimeout(reset, Math.max(0, Date.parse(expiresAt) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [expiresAt, reset]);
   return (
     <ServiceCard title={t('profile.services.profixone.title')} testId="service-profixone">
       <Text size="sm">{t('profile.services.profixone.text')}</Text>

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Collapse, Group, Modal, Stack, Text, TextInput
 import type { TPackage, TPackagePurchaseQuote } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { errorLines, fieldErrorsOf } from '../../../lib/errors';
 import { LegalLink } from '../../../components/LegalLinks';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -37,8 +37,11 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
   const plainRequest = useRequestPackagePurchase();
   const promoRequest = useRequestPromocodePurchase();
   const request = promocode.trim() ? promoRequest : plainRequest;
-  const promoError = fieldErrorsOf(promoRequest.error, t).promocode;
   const confirm = useConfirmPackagePurchase();
+  const promoError = fieldErrorsOf(promoRequest.error, t).promocode;
+  // A refusal stays in the modal (the toast goes after 2 seconds); the code's own sits under its field.
+  const requestError = request.error && !promoError ? errorLines(request.error, t).join('\n') : null;
+  const payError = confirm.error ? errorLines(confirm.error, t).join('\n') : null;
   const upgrade = current !== null;
 
   const close = () => {
@@ -49,6 +52,8 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
     setQuote(null);
     setPromocode('');
     promoRequest.reset();
+    plainRequest.reset();
+    confirm.reset();
     setIdempotencyKey(crypto.randomUUID());
     onClose();
   };
@@ -101,7 +106,11 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
                 description={t('tariffs.modal.promocodeHint')}
                 value={promocode}
                 maxLength={64}
-                onChange={(event) => setPromocode(event.currentTarget.value)}
+                onChange={(event) => {
+                  setPromocode(event.currentTarget.value);
+                  // The refusal was for the code as it was: a changed code is not known to be wrong.
+                  if (promoRequest.error) promoRequest.reset();
+                }}
                 error={promoError}
                 data-testid="package-promocode"
               />
@@ -115,6 +124,11 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
                 {showTerms ? t('tariffs.modal.hideTerms') : t('tariffs.modal.readTerms')}
               </Button>
               <Collapse expanded={showTerms}>{showTerms && <TariffTerms />}</Collapse>
+              {requestError && (
+                <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
+                  {requestError}
+                </Alert>
+              )}
               <Group justify="flex-end">
                 <Button variant="default" onClick={close}>
                   {t('tariffs.cancel')}
@@ -143,6 +157,16 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
                 </Text>
               </Stack>
               {upgrade && <Alert color="gray">{t('tariffs.modal.upgradeCap')}</Alert>}
+              {payError && (
+                <Alert
+                  color="red"
+                  role="alert"
+                  style={{ whiteSpace: 'pre-line' }}
+                  data-testid="package-pay-error"
+                >
+                  {payError}
+                </Alert>
+              )}
               <Group justify="flex-end">
                 <Button variant="default" onClick={close}>
                   {t('tariffs.cancel')}

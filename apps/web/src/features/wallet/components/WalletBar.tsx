@@ -43,7 +43,8 @@ export function WalletBar({ profile }: { profile: TProfile }) {
           data-testid="balances-toggle"
         >
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" fw={700} truncate>
+            {/* Wraps, never cut: a long "All balances" (Tuvan) or large sums hid the DFT balance. */}
+            <Text size="sm" fw={700} data-testid="balances-summary">
               {`${formatAmount(balances.usdt)} USDT · ${formatAmount(balances.dexnet)} DXN · ${formatAmount(balances.dft_available)} DFT`}
             </Text>
             <Text size="xs" c="dimmed" style={{ flex: 'none' }}>

@@ -1,0 +1,40 @@
+import type { TProfile } from '@portal/contracts';
+import { screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithApi, setUpScreens } from '../../../testing/render';
+import { WalletBar } from './WalletBar';
+
+setUpScreens();
+// A phone: the balances fold into one summary line.
+beforeAll(() =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+  })),
+);
+
+const balances = {
+  usdt: '12345.67',
+  dexnet: '1234.00',
+  dft_available: '500.00',
+  dft_locked: '0.00',
+  matching_bonus: '0.00',
+  vp_bonus: '0.00',
+  other_bonuses: '0.00',
+};
+
+describe('the header balances on a phone', () => {
+  it('show the whole summary line, wrapped rather than cut off before the DFT balance', () => {
+    renderWithApi(<WalletBar profile={{ balances } as unknown as TProfile} />, () => ({
+      status: 200,
+      body: {},
+    }));
+    const summary = screen.getByTestId('balances-summary');
+    expect(summary.textContent).toBe('12 345.67 USDT · 1 234.00 DXN · 500.00 DFT');
+    expect(summary.hasAttribute('data-truncate')).toBe(false);
+  });
+});

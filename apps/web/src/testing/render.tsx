@@ -1,0 +1,52 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { createQueryClient } from '../app/providers';
+import { initI18n, loadSignedInTexts } from '../lib/i18n';
+import { stubMatchMedia } from './match-media';
+
+/** One answer of the stubbed API: the status and the JSON body. */
+export type TAnswer = { status: number; body: unknown };
+
+/**
+ * A component as a signed-in partner sees it (English texts, Mantine, React Query, a router), with
+ * the API answered by `answer` (path → status and body): the calls it made are in `calls`.
+ */
+export function renderWithApi(ui: ReactElement, answer: (path: string) => TAnswer, path = '/') {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    const route = url.split('?')[0]!;
+    calls.push(route);
+    const { status, body } = answer(route);
+    return Promise.resolve(new Response(JSON.stringify(body), { status }));
+  });
+  const view = render(
+    <MantineProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, calls };
+}
+
+/** Mantine's segmented control measures itself; jsdom has no ResizeObserver. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+/** The English texts, jsdom's missing browser parts, and a clean page after each test. */
+export function setUpScreens() {
+  stubMatchMedia();
+  beforeAll(async () => {
+    globalThis.ResizeObserver ??= NoResizeObserver;
+    await initI18n('en');
+    await loadSignedInTexts();
+  });
+  afterEach(() => cleanup());
+}
