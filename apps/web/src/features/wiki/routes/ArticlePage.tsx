@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { Spinner } from '../../../components/Spinner';
+import { ApiError } from '../../../lib/api-client';
+import { errorLines } from '../../../lib/errors';
 import { useArticle } from '../api/get-article';
 import { Markdown } from '../components/Markdown';
 
@@ -21,9 +23,15 @@ export function ArticlePage() {
         {t('wiki.back')}
       </Anchor>
       {article.isError ? (
-        <Alert color="gray" data-testid="wiki-not-found">
-          {t('wiki.notFound')}
-        </Alert>
+        // Only a 404 means there is no such article; anything else says what went wrong.
+        <Stack>
+          <PageTitle>{t('wiki.title')}</PageTitle>
+          <Alert color="gray" data-testid="wiki-not-found">
+            {article.error instanceof ApiError && article.error.status === 404
+              ? t('wiki.notFound')
+              : errorLines(article.error, t).join(' ')}
+          </Alert>
+        </Stack>
       ) : article.data ? (
         // An English fallback says so to screen readers and translators (lang="en").
         <Stack lang={article.data.fallback ? article.data.lang : undefined}>
