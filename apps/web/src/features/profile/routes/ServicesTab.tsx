@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyValue } from '../../../components/CopyValue';
 import { Spinner } from '../../../components/Spinner';
+import { errorLines } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useDexSafeCode } from '../api/get-dexsafe-code';
 import { useServices } from '../api/get-services';
@@ -64,14 +65,22 @@ function DexSafe() {
           </Text>
         </>
       ) : (
-        <Button
-          variant="light"
-          loading={shown && code.isPending}
-          onClick={() => setShown(true)}
-          data-testid="dexsafe-show"
-        >
-          {t('profile.services.dexsafe.show')}
-        </Button>
+        <>
+          {shown && code.isError && (
+            <Text size="sm" c="red.9" role="alert" data-testid="dexsafe-error">
+              {errorLines(code.error, t).join(' ')}
+            </Text>
+          )}
+          <Button
+            variant="light"
+            loading={shown && code.isFetching}
+            // After a failure the same button asks again.
+            onClick={() => (shown ? void code.refetch() : setShown(true))}
+            data-testid="dexsafe-show"
+          >
+            {t('profile.services.dexsafe.show')}
+          </Button>
+        </>
       )}
     </ServiceCard>
   );
