@@ -34,6 +34,16 @@ export const zPageNumber = zWholeNumber(pageOutOfRange)
 export const ZPageQuery = z.object({ page: zPageNumber });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
+/**
+ * The days a date filter (statement, registrations) takes: a day outside them is refused before
+ * it reaches a query (PostgreSQL has no year 0, so "0000-01-01" would be a 500).
+ */
+export const DATE_BOUNDS = { min: '2000-01-01', max: '2999-12-31' } as const;
+const dateOutOfRange = formatMessage(MESSAGES.dateOutOfRange, DATE_BOUNDS);
+export const zDate = z.iso
+  .date({ error: MESSAGES.dateInvalid })
+  .refine((day) => day >= DATE_BOUNDS.min && day <= DATE_BOUNDS.max, { error: dateOutOfRange });
+
 /** A row id in a path or a body: a positive 32-bit integer, as the database keeps it. */
 export const zId = zWholeNumber(MESSAGES.invalidValue).pipe(
   z.number().min(1, { error: MESSAGES.invalidValue }).max(2_147_483_647, { error: MESSAGES.invalidValue }),

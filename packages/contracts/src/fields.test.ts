@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZPageQuery } from './common';
-import { DATE_BOUNDS, ZAdjustmentRequest, ZCardPaymentRequest, ZFinancesRequest } from './wallet';
+import { DATE_BOUNDS, ZPageQuery } from './common';
+import { ZAdjustmentRequest, ZCardPaymentRequest, ZFinancesRequest } from './wallet';
 import { isSafeText, zName, zSafeString, zText } from './fields';
 import { MESSAGES } from './messages';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBinarySide } from './accounts';
-import { zId, zPage, ZTimestamp } from './common';
+import { zDate, zId, zPage, ZTimestamp } from './common';
 import { zSafeString } from './fields';
 import { MESSAGES } from './messages';
 import { ZMoney } from './money';
@@ -130,8 +130,8 @@ export type TFirstLineRequest = z.infer<typeof ZFirstLineRequest>;
 export const ZRegistrationsRequest = z
   .object({
     user_id: zId.optional(),
-    date_from: z.iso.date({ error: MESSAGES.invalidValue }).optional(),
-    date_to: z.iso.date({ error: MESSAGES.invalidValue }).optional(),
+    date_from: zDate.optional(),
+    date_to: zDate.optional(),
   })
   .strict();
 export type TRegistrationsRequest = z.infer<typeof ZRegistrationsRequest>;

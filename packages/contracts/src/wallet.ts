@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zPage, zPageNumber, ZTimestamp, zWholeNumber } from './common';
+import { zDate, zId, zPage, zPageNumber, ZTimestamp, zWholeNumber } from './common';
 import { isSafeText, zCode, zFinancePassword, zSafeString, zText } from './fields';
 import { formatMessage, MESSAGES } from './messages';
 import { amountProblem, type TCurrency, ZMoney } from './money';
@@ -183,13 +183,6 @@ export type TDevMineResponse = z.infer<typeof ZDevMineResponse>;
 
 export const FINANCE_ORDERINGS = ['date', '-date', 'amount', '-amount'] as const;
 export const FINANCE_PERIODS = ['day', 'week', 'month', 'year'] as const;
-
-/** The dates a statement filter takes: a day outside them is refused before it reaches a query. */
-export const DATE_BOUNDS = { min: '2000-01-01', max: '2999-12-31' } as const;
-const dateOutOfRange = formatMessage(MESSAGES.dateOutOfRange, DATE_BOUNDS);
-const zDate = z.iso
-  .date({ error: MESSAGES.dateInvalid })
-  .refine((day) => day >= DATE_BOUNDS.min && day <= DATE_BOUNDS.max, { error: dateOutOfRange });
 
 export const ZFinancesRequest = z
   .object({

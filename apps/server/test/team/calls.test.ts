@@ -237,6 +237,25 @@ describe('team calls on a hand-built network', () => {
     );
   });
 
+  it('get-registrations-tables: a day PostgreSQL has no room for is a 400 by name, not a 500', async () => {
+    const app = await testApp();
+    const a = await registerPartner(app);
+    for (const [field, day] of [
+      ['date_from', '0000-01-01'],
+      ['date_to', '0000-12-31'],
+      ['date_from', '1999-12-31'],
+      ['date_to', '3000-01-01'],
+    ] as const) {
+      const answer = await post(app, `${API}/get-registrations-tables/all/`, { [field]: day }, a.token);
+      expect(answer.status, `${field} ${day}: ${JSON.stringify(answer.body)}`).toBe(400);
+      expect(answer.body).toEqual({
+        [field]: [formatMessage(MESSAGES.dateOutOfRange, { min: '2000-01-01', max: '2999-12-31' })],
+      });
+    }
+    const inRange = { date_from: '2000-01-01', date_to: '2999-12-31' };
+    expect((await post(app, `${API}/get-registrations-tables/all/`, inRange, a.token)).status).toBe(200);
+  });
+
   it('team-level: the partners at a sponsor level, both strategies', async () => {
     const app = await testApp();
     const { a, b, c, d, e, f, g } = await network(app);
