@@ -6,7 +6,7 @@ import { drainBinaryVolume } from '../../src/modules/binary/service';
 import { drainTeamCounters } from '../../src/modules/team-stats/service';
 import { createTeam } from '../../src/modules/team/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
-import { registerPartner, type TPartner } from '../helpers/factories';
+import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust } from '../helpers/money';
 import { buyTariff } from '../helpers/tariffs';
 
@@ -280,6 +280,38 @@ describe('team calls on a hand-built network', () => {
         expect(await scan.teamLevel(a.id, undefined, at, page)).toEqual(
           await walk.teamLevel(a.id, undefined, at, page),
         );
+  });
+
+  it("an admin's mentor change does not show an upline in a downline member's first line or team level", async () => {
+    // U, then C and T register without a code: each spills under the one before (U > C > T in
+    // the company's left leg). An admin then makes T the mentor of U, C's binary upline.
+    const app = await testApp();
+    const u = await registerPartner(app, { first_name: 'Upline' });
+    const c = await registerPartner(app);
+    const t = await registerPartner(app);
+    const moved = await post(
+      app,
+      `/api/v1/admin/users/${u.id}/mentor/`,
+      { mentor_id: t.id },
+      await loginAdmin(app),
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await drainTeamCounters(app.database.db);
+
+    for (const [url, body] of [
+      ['first-line/all/', { user_id: t.id }],
+      ['first-line/left/', { user_id: t.id }],
+      ['first-line-for-user/', { user_id: t.id }],
+      ['team-level/', { user_id: t.id, level: 1 }],
+    ] as const) {
+      const answer = await post(app, `${API}/${url}`, body, c.token);
+      expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(ids(answer.body.results), url).toEqual([]);
+    }
+    const scan = createTeam({ db: app.database.db, smallTeam: 0 });
+    expect((await scan.teamLevel(c.id, t.id, 1, 1)).results).toEqual([]);
+    // T itself still sees its first line.
+    expect(ids((await post(app, `${API}/first-line-for-user/`, {}, t.token)).body.results)).toEqual([u.id]);
   });
 
   it('downline-search: by id, name, email and username, in the downline only, both strategies', async () => {

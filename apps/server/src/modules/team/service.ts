@@ -133,6 +133,19 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
       });
   }
 
+  /**
+   * The ids of a sponsor list (first line, a team level) of `target` the caller may see. A target
+   * other than the caller is in the caller's binary downline, and so is its sponsor downline while
+   * invitees sit under their mentor; an admin's mentor change (tariffs `changeMentor`) moves only
+   * the sponsor relation, so a page keeps only the partners in the caller's binary downline (the
+   * counts stay the kept counters).
+   */
+  const visible = async (callerId: number, target: number, ids: number[]): Promise<number[]> => {
+    if (target === callerId || ids.length === 0) return ids;
+    const allowed = await repo.underOf(db, callerId, ids);
+    return ids.filter((id) => allowed.has(id));
+  };
+
   const paged = async (
     ownerId: number,
     page: number,
@@ -230,7 +243,7 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
         leg ? repo.firstLineCountOn(db, target, leg) : infoOf(target).then((info) => info.firstLineCount),
         repo.firstLinePage(db, target, leg, windowOf(page)),
       ]);
-      return paged(target, page, count, ids, 'placement');
+      return paged(target, page, count, await visible(callerId, target, ids), 'placement');
     },
 
     /**
@@ -291,10 +304,16 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
       const within = info.levelCounts.slice(0, level).reduce((sum, count) => sum + count, 0);
       if (within <= smallTeam || info.sponsorDepth === null) {
         const found = await repo.levelWalked(db, target, level, windowOf(page));
-        return paged(target, page, found.count, found.ids, 'lookup');
+        return paged(target, page, found.count, await visible(callerId, target, found.ids), 'lookup');
       }
       const ids = await repo.levelScanned(db, target, info.sponsorDepth + level, windowOf(page));
-      return paged(target, page, info.levelCounts[level - 1] ?? 0, ids, 'lookup');
+      return paged(
+        target,
+        page,
+        info.levelCounts[level - 1] ?? 0,
+        await visible(callerId, target, ids),
+        'lookup',
+      );
     },
 
     /**
