@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zDate, zId, zPage, zPageNumber, ZTimestamp, zWholeNumber } from './common';
 import { isSafeText, zCode, zFinancePassword, zSafeString, zText } from './fields';
-import { formatMessage, MESSAGES } from './messages';
+import { MESSAGES } from './messages';
 import { amountProblem, type TCurrency, ZMoney } from './money';
 
 /** api.md: the kinds of operation in a partner's statement. */
