@@ -1,9 +1,8 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TOrder, ZUpdateOrderRequest } from '@portal/contracts';
-import { NON_FIELD } from '@portal/contracts/plain';
 import { useTranslation } from 'react-i18next';
-import { errorLines, fieldErrorsOf } from '../../../lib/errors';
+import { generalErrorLines } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useUpdateOrder } from '../api/update-order';
@@ -19,11 +18,7 @@ export function EditAddressModal({ order, onClose }: { order: TOrder; onClose: (
   });
   // A refusal of the change as a whole (the order has left for shipping meanwhile) stays in the
   // modal, not only in a 2-second toast; a field's message is on its field.
-  const fieldErrors = fieldErrorsOf(update.error, t);
-  const general =
-    update.error && Object.keys(fieldErrors).every((field) => field === NON_FIELD)
-      ? errorLines(update.error, t)
-      : [];
+  const general = generalErrorLines(update.error, t);
   const submit = form.onSubmit((values) =>
     update.mutate(
       { order_id: order.id, shipping: ZUpdateOrderRequest.shape.shipping.parse(values.shipping) },
