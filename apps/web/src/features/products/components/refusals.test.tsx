@@ -57,7 +57,10 @@ describe('a refused purchase keeps its reason on the screen (not only in a 2-sec
 
   it('the virtual node modal says the balance is short, and forgets it once closed', async () => {
     renderWithApi(
-      <BuyNodeModal offer={offer({ code: 'VN_1', kind: 'virtual_node', total: '250.000000' })} onClose={() => {}} />,
+      <BuyNodeModal
+        offer={offer({ code: 'VN_1', kind: 'virtual_node', total: '250.000000' })}
+        onClose={() => {}}
+      />,
       () => SHORT,
     );
     fireEvent.click(screen.getByTestId('node-buy-confirm'));

@@ -7,7 +7,13 @@ import { ValidatorKeysPage } from './ValidatorKeysPage';
 setUpScreens();
 
 const SHORT = { status: 400, body: { non_field_errors: ['Insufficient funds on the internal balance.'] } };
-const SUMMARY = { allowance: 2, bought: 0, available: 2, price_usdt: '1500.000000', price_dxn_usdt: '1200.000000' };
+const SUMMARY = {
+  allowance: 2,
+  bought: 0,
+  available: 2,
+  price_usdt: '1500.000000',
+  price_dxn_usdt: '1200.000000',
+};
 
 const reserved: TValidatorKey = {
   id: 4,
