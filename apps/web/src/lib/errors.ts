@@ -1,4 +1,4 @@
-import { firstMessages, type TFieldErrors } from '@portal/contracts/plain';
+import { firstMessages, NON_FIELD, type TFieldErrors } from '@portal/contracts/plain';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
 import { translateMessage } from './i18n';
@@ -34,6 +34,16 @@ export function fieldErrorsOf(error: unknown, t: TFunction): Record<string, stri
       .filter(([, messages]) => messages.length > 0)
       .map(([field, messages]) => [field, translateMessage(t, messages[0]!)]),
   );
+}
+
+/**
+ * What a failed call says about the request as a whole, for a form to keep on screen (a toast
+ * lasts 2 seconds): none when a 400 names a form field (that field shows its message).
+ */
+export function generalErrorLines(error: unknown, t: TFunction): string[] {
+  if (!error) return [];
+  const fields = Object.keys(fieldErrorsOf(error, t));
+  return fields.every((field) => field === NON_FIELD) ? errorLines(error, t) : [];
 }
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -1,7 +1,8 @@
-import { Button, Modal, Stack } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TOrder, ZUpdateOrderRequest } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { generalErrorLines } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useUpdateOrder } from '../api/update-order';
@@ -15,6 +16,9 @@ export function EditAddressModal({ order, onClose }: { order: TOrder; onClose: (
     initialValues: { shipping: order.shipping ?? EMPTY_SHIPPING },
     validate: (values) => zodValidate(ZUpdateOrderRequest, t)({ order_id: order.id, ...values }),
   });
+  // A refusal of the change as a whole (the order has left for shipping meanwhile) stays in the
+  // modal, not only in a 2-second toast; a field's message is on its field.
+  const general = generalErrorLines(update.error, t);
   const submit = form.onSubmit((values) =>
     update.mutate(
       { order_id: order.id, shipping: ZUpdateOrderRequest.shape.shipping.parse(values.shipping) },
@@ -43,6 +47,11 @@ export function EditAddressModal({ order, onClose }: { order: TOrder; onClose: (
             countryError={form.errors['shipping.country']}
             onCountry={(code) => form.setFieldValue('shipping.country', code)}
           />
+          {general.length > 0 && (
+            <Text size="sm" c="red.8" role="alert" data-testid="address-error">
+              {general.join(' ')}
+            </Text>
+          )}
           <Button type="submit" loading={update.isPending} data-testid="address-save">
             {t('common.save')}
           </Button>

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useProfile } from '../../../api/get-profile';
 import { formatAmount } from '../../../lib/format';
+import { errorLines, generalErrorLines } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateOrderInvoice } from '../api/create-invoice';
@@ -104,6 +105,8 @@ export function DevicesPage() {
     ),
   );
 
+  // A refusal of the order as a whole (a short balance) stays on the form, not only in a toast.
+  const refusal = generalErrorLines(create.error, t);
   const attributes = (device?.attributes ?? {}) as { radio_range_km?: number; frequencies_mhz?: number[] };
 
   return (
@@ -197,6 +200,11 @@ export function DevicesPage() {
                 </Text>
               </Group>
             )}
+            {refusal.length > 0 && (
+              <Text size="sm" c="red.8" role="alert" data-testid="order-error">
+                {refusal.join(' ')}
+              </Text>
+            )}
             <OfferNote />
             <Button type="submit" loading={create.isPending} disabled={!device} data-testid="order-submit">
               {form.values.payment === 'balance'
@@ -216,6 +224,16 @@ export function DevicesPage() {
         {paying?.invoice ? (
           <Stack>
             <OrderInvoice invoice={paying.invoice} />
+            <Button component={Link} to="/shop/orders" variant="light">
+              {t('orders.invoice.toOrders')}
+            </Button>
+          </Stack>
+        ) : invoiceCall.isError ? (
+          // The order is made: it can be paid from the orders list.
+          <Stack>
+            <Text size="sm" c="red.8" role="alert" data-testid="order-invoice-error">
+              {errorLines(invoiceCall.error, t).join(' ')}
+            </Text>
             <Button component={Link} to="/shop/orders" variant="light">
               {t('orders.invoice.toOrders')}
             </Button>

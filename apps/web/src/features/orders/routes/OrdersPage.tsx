@@ -115,6 +115,12 @@ function OrderCard({ order }: { order: TOrder }) {
           </Text>
         )}
         {!shipping && order.address_editable && <Alert color="orange">{t('orders.list.fillAddress')}</Alert>}
+        {waiting && pay.error && (
+          // The refusal stays on the order, not only in a 2-second toast.
+          <Text size="sm" c="red.8" role="alert" data-testid="order-pay-error">
+            {[t('messages.orderPaymentError'), ...errorLines(pay.error, t)].join(' ')}
+          </Text>
+        )}
         <Group gap="xs">
           {waiting && (
             <>

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TProductSentence } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorLines } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useBuyVirtualNode } from '../api/buy-virtual-node';
@@ -17,6 +18,7 @@ export function BuyNodeModal({ offer, onClose }: Props) {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const close = () => {
     setIdempotencyKey(crypto.randomUUID());
+    buy.reset();
     onClose();
   };
   return (
@@ -31,6 +33,12 @@ export function BuyNodeModal({ offer, onClose }: Props) {
           <Text>
             {t('products.nodes.buyConfirm', { name: offer.name, total: formatAmount(offer.total) })}
           </Text>
+          {buy.error && (
+            // A refusal (a short balance) stays in the modal, not only in a 2-second toast.
+            <Text c="red.8" size="sm" role="alert" data-testid="node-buy-error">
+              {errorLines(buy.error, t).join(' ')}
+            </Text>
+          )}
           <OfferNote />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { errorLines, fieldErrorsOf } from '../../../lib/errors';
 import { formatAmount, formatDate, toApiAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useBuyTokenPack } from '../api/buy-token-pack';
@@ -29,6 +29,9 @@ export function TokenPackBuy({ offers, quote, quoteLive }: Props) {
   const dxn = quote && usdt !== null && usdt > 0n ? usdtToDxn(usdt, quote.rate) : null;
   const years = Number(offer?.attributes.lock_years ?? 1);
   const errors = fieldErrorsOf(buy.error, t);
+  const fieldError = errors.amount ?? errors.quote_id ?? errors.product_id;
+  // A refusal of the purchase as a whole (a short balance) stays on the form, not only in a toast.
+  const general = buy.error && !fieldError ? errorLines(buy.error, t) : [];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -88,7 +91,7 @@ export function TokenPackBuy({ offers, quote, quoteLive }: Props) {
               setAmount(event.currentTarget.value);
               setIdempotencyKey(crypto.randomUUID());
             }}
-            error={errors.amount ?? errors.quote_id ?? errors.product_id}
+            error={fieldError}
             data-testid="pack-amount"
           />
           <Text size="sm" data-testid="pack-receive">
@@ -99,6 +102,11 @@ export function TokenPackBuy({ offers, quote, quoteLive }: Props) {
                 })
               : t('products.packs.enterAmount')}
           </Text>
+          {general.length > 0 && (
+            <Text c="red.8" size="sm" role="alert" data-testid="pack-error">
+              {general.join(' ')}
+            </Text>
+          )}
           <OfferNote />
           <Button
             type="submit"

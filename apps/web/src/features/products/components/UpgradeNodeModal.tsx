@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@man
 import type { TVirtualNode } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { errorLines, fieldErrorsOf } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useUpgradeOptions } from '../api/get-upgrade-options';
@@ -27,11 +27,15 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
     setTyped('');
     setPromocode(undefined);
     setIdempotencyKey(crypto.randomUUID());
+    upgrade.reset();
     onClose();
   };
   const upgrades = options.data?.find((item) => item.node.id === node?.id)?.upgrades ?? [];
   const chosen = upgrades.find((option) => String(option.product_id) === target);
   const promoError = fieldErrorsOf(options.error, t).promocode ?? fieldErrorsOf(upgrade.error, t).promocode;
+  // A refusal of the upgrade itself (a short balance) stays in the modal, not only in a toast.
+  const upgradeError =
+    upgrade.error && !fieldErrorsOf(upgrade.error, t).promocode ? errorLines(upgrade.error, t) : [];
 
   return (
     <Modal
@@ -87,6 +91,11 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
                 price: formatAmount(chosen.price),
                 total: formatAmount(chosen.total),
               })}
+            </Text>
+          )}
+          {upgradeError.length > 0 && (
+            <Text c="red.8" size="sm" role="alert" data-testid="upgrade-error">
+              {upgradeError.join(' ')}
             </Text>
           )}
           <OfferNote />
