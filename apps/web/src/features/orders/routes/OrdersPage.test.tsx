@@ -43,4 +43,14 @@ describe('the orders list', () => {
       'Order payment error. Insufficient funds on the internal balance.',
     );
   });
+
+  it('keeps a refused chain invoice on the order, not only in a toast', async () => {
+    renderWithApi(<OrdersPage />, (path) =>
+      path.includes('invoice')
+        ? { status: 429, body: { detail: 'Too many requests.' } }
+        : { status: 200, body: { count: 1, next: null, previous: null, current: 1, results: [order] } },
+    );
+    fireEvent.click(await screen.findByTestId('order-pay-chain'));
+    expect((await screen.findByTestId('order-invoice-error')).textContent).toBe('Too many requests.');
+  });
 });

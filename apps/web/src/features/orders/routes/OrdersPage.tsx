@@ -121,6 +121,11 @@ function OrderCard({ order }: { order: TOrder }) {
             {[t('messages.orderPaymentError'), ...errorLines(pay.error, t)].join(' ')}
           </Text>
         )}
+        {waiting && invoiceCall.error && (
+          <Text size="sm" c="red.8" role="alert" data-testid="order-invoice-error">
+            {errorLines(invoiceCall.error, t).join(' ')}
+          </Text>
+        )}
         <Group gap="xs">
           {waiting && (
             <>
