@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TOrder, ZUpdateOrderRequest } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useUpdateOrder } from '../api/update-order';
 import { EMPTY_SHIPPING, ShippingFields, type TShippingValues } from './ShippingFields';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 /** Changes where an order goes, until it is in transit. */
 export function EditAddressModal({ order, onClose }: { order: TOrder; onClose: () => void }) {
@@ -47,11 +48,7 @@ export function EditAddressModal({ order, onClose }: { order: TOrder; onClose: (
             countryError={form.errors['shipping.country']}
             onCountry={(code) => form.setFieldValue('shipping.country', code)}
           />
-          {general.length > 0 && (
-            <Text size="sm" c="red.8" role="alert" data-testid="address-error">
-              {general.join(' ')}
-            </Text>
-          )}
+          <ErrorNote lines={general} testId="address-error" />
           <Button type="submit" loading={update.isPending} data-testid="address-save">
             {t('common.save')}
           </Button>

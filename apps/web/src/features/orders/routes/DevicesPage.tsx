@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useProfile } from '../../../api/get-profile';
 import { formatAmount } from '../../../lib/format';
-import { errorLines, generalErrorLines } from '../../../lib/errors';
+import { generalErrorLines } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateOrderInvoice } from '../api/create-invoice';
@@ -36,6 +36,7 @@ import { useCreateOrder } from '../api/create-order';
 import { useProducts } from '../api/list-products';
 import { EMPTY_SHIPPING, ShippingFields, type TShippingValues } from '../components/ShippingFields';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 type TValues = {
   quantity: number | string;
@@ -200,11 +201,7 @@ export function DevicesPage() {
                 </Text>
               </Group>
             )}
-            {refusal.length > 0 && (
-              <Text size="sm" c="red.8" role="alert" data-testid="order-error">
-                {refusal.join(' ')}
-              </Text>
-            )}
+            <ErrorNote lines={refusal} testId="order-error" />
             <OfferNote />
             <Button type="submit" loading={create.isPending} disabled={!device} data-testid="order-submit">
               {form.values.payment === 'balance'
@@ -231,9 +228,7 @@ export function DevicesPage() {
         ) : invoiceCall.isError ? (
           // The order is made: it can be paid from the orders list.
           <Stack>
-            <Text size="sm" c="red.8" role="alert" data-testid="order-invoice-error">
-              {errorLines(invoiceCall.error, t).join(' ')}
-            </Text>
+            <ErrorNote error={invoiceCall.error} testId="order-invoice-error" />
             <Button component={Link} to="/shop/orders" variant="light">
               {t('orders.invoice.toOrders')}
             </Button>

@@ -15,6 +15,7 @@ import { useOrders } from '../api/list-orders';
 import { usePayOrder } from '../api/pay-order';
 import { EditAddressModal } from '../components/EditAddressModal';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 /** /shop/orders: my device orders with their status, tracking, serial number and shipping date. */
 export function OrdersPage() {
@@ -115,16 +116,11 @@ function OrderCard({ order }: { order: TOrder }) {
           </Text>
         )}
         {!shipping && order.address_editable && <Alert color="orange">{t('orders.list.fillAddress')}</Alert>}
-        {waiting && pay.error && (
-          // The refusal stays on the order, not only in a 2-second toast.
-          <Text size="sm" c="red.8" role="alert" data-testid="order-pay-error">
-            {[t('messages.orderPaymentError'), ...errorLines(pay.error, t)].join(' ')}
-          </Text>
-        )}
-        {waiting && invoiceCall.error && (
-          <Text size="sm" c="red.8" role="alert" data-testid="order-invoice-error">
-            {errorLines(invoiceCall.error, t).join(' ')}
-          </Text>
+        {waiting && (
+          <>
+            <ErrorNote error={pay.error} prefix={t('messages.orderPaymentError')} testId="order-pay-error" />
+            <ErrorNote error={invoiceCall.error} testId="order-invoice-error" />
+          </>
         )}
         <Group gap="xs">
           {waiting && (

@@ -2,11 +2,11 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TProductSentence } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorLines } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useBuyVirtualNode } from '../api/buy-virtual-node';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 type Props = { offer: TProductSentence | null; onClose: () => void };
 
@@ -33,12 +33,7 @@ export function BuyNodeModal({ offer, onClose }: Props) {
           <Text>
             {t('products.nodes.buyConfirm', { name: offer.name, total: formatAmount(offer.total) })}
           </Text>
-          {buy.error && (
-            // A refusal (a short balance) stays in the modal, not only in a 2-second toast.
-            <Text c="red.8" size="sm" role="alert" data-testid="node-buy-error">
-              {errorLines(buy.error, t).join(' ')}
-            </Text>
-          )}
+          <ErrorNote error={buy.error} testId="node-buy-error" />
           <OfferNote />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -14,6 +14,7 @@ import { formatAmount, formatDate, toApiAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useBuyTokenPack } from '../api/buy-token-pack';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 type Props = { offers: TProductSentence[]; quote: TRateQuote | undefined; quoteLive: boolean };
 
@@ -102,11 +103,7 @@ export function TokenPackBuy({ offers, quote, quoteLive }: Props) {
                 })
               : t('products.packs.enterAmount')}
           </Text>
-          {general.length > 0 && (
-            <Text c="red.8" size="sm" role="alert" data-testid="pack-error">
-              {general.join(' ')}
-            </Text>
-          )}
+          <ErrorNote lines={general} testId="pack-error" />
           <OfferNote />
           <Button
             type="submit"

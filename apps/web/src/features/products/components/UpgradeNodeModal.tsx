@@ -9,6 +9,7 @@ import { useUpgradeOptions } from '../api/get-upgrade-options';
 import { useUpgradeVirtualNode } from '../api/upgrade-virtual-node';
 import { Spinner } from '../../../components/Spinner';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 type Props = { node: TVirtualNode | null; onClose: () => void };
 
@@ -93,11 +94,7 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
               })}
             </Text>
           )}
-          {upgradeError.length > 0 && (
-            <Text c="red.8" size="sm" role="alert" data-testid="upgrade-error">
-              {upgradeError.join(' ')}
-            </Text>
-          )}
+          <ErrorNote lines={upgradeError} testId="upgrade-error" />
           <OfferNote />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyValue } from '../../../components/CopyValue';
 import { Spinner } from '../../../components/Spinner';
-import { errorLines } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useDexSafeCode } from '../api/get-dexsafe-code';
 import { useServices } from '../api/get-services';
 import { useMakeProfixoneLink } from '../api/make-profixone-link';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 function ServiceCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
@@ -66,11 +66,7 @@ function DexSafe() {
         </>
       ) : (
         <>
-          {shown && code.isError && (
-            <Text size="sm" c="red.9" role="alert" data-testid="dexsafe-error">
-              {errorLines(code.error, t).join(' ')}
-            </Text>
-          )}
+          {shown && <ErrorNote error={code.error} testId="dexsafe-error" />}
           <Button
             variant="light"
             loading={shown && code.isFetching}

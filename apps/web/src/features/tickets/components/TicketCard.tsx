@@ -9,6 +9,7 @@ import { useBuyTickets } from '../api/buy-tickets';
 import { PriceSteps } from './PriceSteps';
 import { ScheduleModal } from './ScheduleModal';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 /** The event ticket: price now and by date, seats left, the schedule, buying (optionally with a gift certificate). */
 export function TicketCard({ info }: { info: TTicketInfo }) {
@@ -98,11 +99,7 @@ export function TicketCard({ info }: { info: TTicketInfo }) {
                 error={errors.gift_certificate_code}
                 data-testid="ticket-gift-code"
               />
-              {generalError.length > 0 && (
-                <Text c="red.8" size="sm" role="alert">
-                  {generalError.join(' ')}
-                </Text>
-              )}
+              <ErrorNote lines={generalError} />
               <OfferNote />
               <Button
                 type="submit"

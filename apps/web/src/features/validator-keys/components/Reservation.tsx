@@ -3,10 +3,10 @@ import type { TInvoice, TValidatorKey } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../../hooks/use-countdown';
-import { errorLines } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { useKeyInvoice, usePayKey } from '../api/validator-keys';
 import { ChainInvoice } from '../../../components/signed-in/ChainInvoice';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -67,12 +67,7 @@ export function Reservation({
             >
               {t('validatorKeys.reservation.payBalance')}
             </Button>
-            {pay.error && (
-              // A refused payment (a short balance) stays on the card, not only in a 2-second toast.
-              <Text size="sm" c="red.8" role="alert" data-testid="key-pay-error">
-                {errorLines(pay.error, t).join(' ')}
-              </Text>
-            )}
+            <ErrorNote error={pay.error} testId="key-pay-error" />
             <Button
               variant="light"
               loading={invoiceCall.isPending}

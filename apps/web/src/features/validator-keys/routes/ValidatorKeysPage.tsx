@@ -3,7 +3,6 @@ import { formatMinor, parseMinor, usdtToDxn } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../../hooks/use-countdown';
-import { errorLines } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { useKeyQuote, useKeySummary, useMyKeys, usePurchaseKey } from '../api/validator-keys';
 import { ActivateForm } from '../components/ActivateForm';
@@ -12,6 +11,7 @@ import { MyKeys } from '../components/MyKeys';
 import { Reservation } from '../components/Reservation';
 import { Spinner } from '../../../components/Spinner';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -135,12 +135,7 @@ export function ValidatorKeysPage() {
               <Text size="sm" c="dimmed">
                 {t('validatorKeys.buy.rules')}
               </Text>
-              {purchase.error && (
-                // A refusal stays on the card, not only in a 2-second toast.
-                <Text size="sm" c="red.8" role="alert" data-testid="key-buy-error">
-                  {errorLines(purchase.error, t).join(' ')}
-                </Text>
-              )}
+              <ErrorNote error={purchase.error} testId="key-buy-error" />
               <OfferNote />
               <Button onClick={reserve} loading={purchase.isPending} disabled={!canBuy} data-testid="key-buy">
                 {t('validatorKeys.buy.submit')}
