@@ -40,11 +40,13 @@ class NoResizeObserver {
   disconnect() {}
 }
 
-/** The English texts, jsdom's missing browser parts, and a clean page after each test. */
+/** The English texts, jsdom's missing browser parts (resizing, scrolling), and a clean page after each test. */
 export function setUpScreens() {
   stubMatchMedia();
   beforeAll(async () => {
     globalThis.ResizeObserver ??= NoResizeObserver;
+    // jsdom does not scroll; Mantine's comboboxes scroll their options into view after a timeout.
+    Element.prototype.scrollIntoView ??= () => undefined;
     await initI18n('en');
     await loadSignedInTexts();
   });
