@@ -46,7 +46,7 @@ export function setUpScreens() {
   beforeAll(async () => {
     globalThis.ResizeObserver ??= NoResizeObserver;
     // jsdom does not scroll; Mantine's comboboxes scroll their options into view after a timeout.
-    Element.prototype.scrollIntoView ??= () => undefined;
+    (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView ??= () => undefined;
     await initI18n('en');
     await loadSignedInTexts();
   });
