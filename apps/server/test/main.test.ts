@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { testApp, testConfig } from './helpers/app';
 import { databaseUrl } from './helpers/database';
@@ -16,6 +17,15 @@ const isRunning = (pid: number) => {
     return false;
   }
 };
+
+/** The status of a GET on a connection of its own (a kept-alive one may be the dead worker's). */
+const freshStatus = (url: string) =>
+  new Promise<number | undefined>((resolve, reject) =>
+    get(url, { agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    }).on('error', reject),
+  );
 
 async function until(condition: () => boolean, what: string, ms = 60_000): Promise<void> {
   for (
@@ -90,12 +100,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('WORKERS on PostgreSQL', () => {
 
     // A worker killed outright is replaced, and the port keeps answering meanwhile.
     process.kill(first[0]!, 'SIGKILL');
-    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+    await until(
+      () => server.output().includes(`worker ${first[0]} exited (SIGKILL): starting another`),
+      'the supervisor to see the worker die',
+    );
+    expect(await freshStatus(`${server.base}/api/health`)).toBe(200);
     await until(
       () => childrenOf(primary).length === 2 && !childrenOf(primary).includes(first[0]!) && listening() === 3,
       'a replacement worker',
     );
-    expect(server.output()).toContain(`worker ${first[0]} exited (SIGKILL): starting another`);
 
     const workers = childrenOf(primary);
     server.child.kill('SIGTERM');
