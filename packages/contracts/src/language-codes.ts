@@ -8,6 +8,9 @@ export type TLanguage = (typeof LANGUAGES)[number];
 export const isLanguage = (value: unknown): value is TLanguage =>
   (LANGUAGES as readonly unknown[]).includes(value);
 
+/** The language `value` names, else English (what `ZLanguage.catch(DEFAULT_LANGUAGE)` gives). */
+export const languageOr = (value: unknown): TLanguage => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
+
 /** The BCP 47 tag for a language code, for Intl formatting. */
 export const LOCALE_OF: Record<TLanguage, string> = {
   en: 'en',

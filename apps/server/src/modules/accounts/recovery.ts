@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type TLanguage, ZLanguage } from '@portal/contracts';
+import { languageOr, type TLanguage } from '@portal/contracts';
 import type { TMailer } from '../../adapters/mail';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -19,7 +19,7 @@ const LINK_LIFETIME: Record<TTokenPurpose, number> = { password_reset: HOUR, ema
 /** Mails a user can be sent per hour by each flow, so the forms cannot flood a mailbox. */
 const MAILS_PER_HOUR = 5;
 
-const languageOf = (user: TUserRow): TLanguage => ZLanguage.catch(DEFAULT_LANGUAGE).parse(user.language);
+const languageOf = (user: TUserRow): TLanguage => languageOr(user.language);
 
 /** Password recovery and email change: links by mail (single use, expiring) or a 2FA code. */
 export function createRecovery(deps: {
