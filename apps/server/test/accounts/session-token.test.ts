@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { verifyHs256 } from '../../src/modules/sessions/service';
+import { verifiedTokens, verifyHs256 } from '../../src/modules/sessions/service';
 
 const key = randomBytes(32);
 const other = randomBytes(32);
@@ -67,5 +67,35 @@ describe('the session token check', () => {
       expect({ name, ours: verifyHs256(token, key, now) !== null }).toEqual({ name, ours: accepted });
     }
     expect(verifyHs256(good, key, now)).toMatchObject({ sid: 's', sub: '7' });
+  });
+
+  it('keeps a verified token, checks its expiry at every use and never keeps a refused one', async () => {
+    const verified = verifiedTokens(key, 2);
+    const sid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const good = await sign({ sid: sid(7), sub: '7', iat: now, exp: now + 60 });
+    const [header, , signature] = good.split('.') as [string, string, string];
+    const tampered = `${header}.${b64({ sid: sid(7), sub: '1', exp: now + 60 })}.${signature}`;
+
+    expect(verified(good, now)).toEqual({ userId: 7, sessionId: sid(7) });
+    expect(verified(good, now + 59)).toEqual({ userId: 7, sessionId: sid(7) });
+    expect(verified(tampered, now)).toBeNull();
+    expect(verified(good, now + 60)).toBeNull();
+    expect(verified(await sign({ sid: sid(7), sub: 'seven', exp: now + 60 }), now)).toBeNull();
+    expect(verified(await sign({ sub: '7', exp: now + 60 }), now)).toBeNull();
+    // The profile read passes session ids as one array literal: nothing but a uuid gets there.
+    expect(verified(await sign({ sid: `${sid(7)},${sid(8)}`, sub: '7', exp: now + 60 }), now)).toBeNull();
+
+    // More tokens than it keeps: each is still checked and answered on its own.
+    const tokens = await Promise.all(
+      [1, 2, 3].map((sub) => sign({ sid: sid(sub), sub: String(sub), exp: now + 60 })),
+    );
+    for (const round of [1, 2])
+      for (const [index, token] of tokens.entries())
+        expect({ round, claims: verified(token, now) }).toEqual({
+          round,
+          claims: { userId: index + 1, sessionId: sid(index + 1) },
+        });
+    const [h, p, sig] = tokens[0]!.split('.') as [string, string, string];
+    expect(verified(`${h}.${p}.${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`, now)).toBeNull();
   });
 });

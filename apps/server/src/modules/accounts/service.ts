@@ -14,11 +14,12 @@ import {
   type TProfilePut,
   type TReferralOwner,
   type TRegisterRequest,
-  ZLanguage,
+  languageOr,
 } from '@portal/contracts';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TConfig } from '../../config';
+import { batched } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
@@ -76,9 +77,10 @@ export function createAccounts(deps: {
   // database (db/pglite-statements.ts): any write, of anyone, forgets it. Its only clock is the
   // session's expiry (`now()`), which the token's own expiry, checked first, already enforces
   // to the second; the due DFT twelfths are computed from the grants here, at each call.
-  const sessionProfileRow = repo.prepareUserOfSession(db, 'profile_read_session', profileExtra, {
-    memoMs: PROFILE_MEMO_MS,
-  });
+  // The profile calls of one turn of the event loop are one statement (db/batch.ts).
+  const sessionProfileRow = batched(
+    repo.prepareUsersOfSessions(db, 'profile_read_sessions', profileExtra, { memoMs: PROFILE_MEMO_MS }),
+  );
 
   // A read writes nothing, and is one statement: the user row, its balances and bonus totals,
   // and its locked DFT grants. Twelfths due by now are shown unlocked whether or not the job
@@ -106,7 +108,7 @@ export function createAccounts(deps: {
    * is live (as `sessions.verify` does); 401 when it is not.
    */
   async function sessionProfile(claims: TSessionClaims): Promise<{ user: TAuthUser; profile: TProfile }> {
-    const row = await sessionProfileRow(claims.userId, claims.sessionId);
+    const row = await sessionProfileRow(claims);
     if (!row) throw fail.unauthenticated();
     return {
       user: { id: row.user.id, sessionId: claims.sessionId, isSuperuser: row.user.isSuperuser },
@@ -476,7 +478,7 @@ export async function toProfile(
     country: user.country,
     country_code: user.countryCode,
     username: user.username,
-    language: ZLanguage.catch(DEFAULT_LANGUAGE).parse(user.language),
+    language: languageOr(user.language),
     avatar: avatarUrl(user.avatarId),
     mentor_id: user.mentorId,
     is_superuser: user.isSuperuser,

@@ -24,9 +24,7 @@ export function prepareFindLiveSession(db: Db) {
         and(
           eq(sessions.id, sql.placeholder('sessionId')),
           eq(sessions.userId, sql.placeholder('userId')),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-          eq(users.isActive, true),
+          liveSession(),
         ),
       ),
     'session_live',
@@ -35,14 +33,11 @@ export function prepareFindLiveSession(db: Db) {
 }
 
 /**
- * SQL true when the session named by the `sessionId` placeholder is live and belongs to the user
- * whose id is `userId` (a column), that user active: the check of `prepareFindLiveSession`, for a
- * statement that reads the user's data in the same round trip.
+ * SQL true when a row of `sessions` is live and its user (joined as `users`) active: the check of
+ * `prepareFindLiveSession`, for a statement that reads the user's data in the same round trip.
  */
-export function liveSessionOf(userId: SQL): SQL {
-  return sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
-    and ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null
-    and ${sessions.expiresAt} > now()) and ${users.isActive}`;
+export function liveSession(): SQL {
+  return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true))!;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -1,0 +1,79 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import type { TNamedStatements } from '../../src/db/pglite-statements';
+import { deriveKey } from '../../src/lib/crypto';
+import { post, testApp, testConfig } from '../helpers/app';
+import { loginAdmin, registerPartner } from '../helpers/factories';
+import { adjust } from '../helpers/money';
+
+// The profile calls of one turn of the event loop are one statement (db/batch.ts): each caller
+// still gets their own profile, and a session that is not live fails only its own call.
+const INFO = '/api/v1/accounts/info/';
+
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string; sub: string };
+
+describe('profile calls asked at once', () => {
+  it('each caller gets their own profile and balances, from one statement', async () => {
+    const app = await testApp();
+    await loginAdmin(app);
+    const partners = [];
+    for (const name of ['Ann', 'Bob', 'Cid', 'Dee', 'Eve'])
+      partners.push(await registerPartner(app, { first_name: name }));
+    for (const [index, partner] of partners.entries())
+      await adjust(app, partner.id, 'USDT', String(index + 1));
+
+    const client =
+      app.database.driver === 'pglite'
+        ? ((app.database.db as { $client?: unknown }).$client as TNamedStatements)
+        : null;
+    const before = client?.generation();
+    const answers = await Promise.all(partners.map((partner) => post(app, INFO, {}, partner.token)));
+    expect(
+      answers.map((answer) => [
+        answer.status,
+        answer.body.id,
+        answer.body.first_name,
+        answer.body.balances.usdt,
+      ]),
+    ).toEqual(
+      partners.map((partner, index) => [
+        200,
+        partner.id,
+        ['Ann', 'Bob', 'Cid', 'Dee', 'Eve'][index],
+        `${index + 1}.000000`,
+      ]),
+    );
+    // On PGlite every statement moves the generation: five calls, one read.
+    if (client) expect(client.generation() - before!).toBe(1);
+  });
+
+  it('a logged-out session fails its own call only', async () => {
+    const app = await testApp();
+    const [ann, bob, cid] = [
+      await registerPartner(app),
+      await registerPartner(app),
+      await registerPartner(app),
+    ];
+    expect((await post(app, '/api/v1/accounts/logout/', {}, bob.token)).status).toBe(204);
+    const answers = await Promise.all(
+      [ann, bob, cid, bob].map((partner) => post(app, INFO, {}, partner.token)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 401, 200, 401]);
+    expect([answers[0]!.body.id, answers[2]!.body.id]).toEqual([ann.id, cid.id]);
+  });
+
+  it("refuses a token that names another partner's session, asked beside that partner's own call", async () => {
+    const app = await testApp();
+    const [ann, bob] = [await registerPartner(app), await registerPartner(app)];
+    // Signed with the server's own key: only the pairing of user and session is wrong.
+    const forged = await new SignJWT({ sid: claimsOf(bob.token).sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(ann.id))
+      .setExpirationTime('1h')
+      .sign(deriveKey(testConfig().secretKey, 'session-token'));
+    const answers = await Promise.all([post(app, INFO, {}, forged), post(app, INFO, {}, bob.token)]);
+    expect(answers.map((answer) => answer.status)).toEqual([401, 200]);
+    expect(answers[1].body.id).toBe(bob.id);
+  });
+});
