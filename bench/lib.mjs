@@ -114,7 +114,9 @@ export async function json(base, method, path, body, token, headers = {}) {
 /**
  * Requests per second that `connections` keep-alive connections get through in `seconds`, each
  * sending its next request when the last answer has fully arrived. A raw socket client: Node's
- * own HTTP client would be slower than a bare Fastify route and hide the difference.
+ * own HTTP client would be slower than a bare Fastify route and hide the difference. `headers`
+ * may be a list: connection i sends the (i mod length)th, so that, say, each connection is
+ * another partner.
  */
 export async function loadTest({
   port,
@@ -125,18 +127,21 @@ export async function loadTest({
   connections = 16,
   seconds = 5,
 }) {
-  const request = Buffer.from(
-    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
-      Object.entries(headers)
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join('') +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  const requestWith = (headers) =>
+    Buffer.from(
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
+        Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  const requests = (Array.isArray(headers) ? headers : [headers]).map(requestWith);
   let done = 0;
   let failed = 0;
   let running = true;
-  const one = () =>
+  const one = (_, index) =>
     new Promise((resolve, reject) => {
+      const request = requests[index % requests.length];
       const socket = connect(port, '127.0.0.1');
       socket.setNoDelay(true);
       let buffer = Buffer.alloc(0);

@@ -30,6 +30,7 @@ const FILL_CONCURRENCY = 4;
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+const LOAD_CONNECTIONS = 16;
 const PAGE_SAMPLES = 30;
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -154,11 +155,18 @@ async function benchPortal(driver, bare) {
     const profile = await json(target.server.base, 'POST', '/api/v1/accounts/info/', undefined, token);
 
     log(driver, 'profile load');
+    // Each connection is another partner, as on a real day: none reads another's answer.
+    const partnerTokens = [];
+    for (let index = 1; index <= LOAD_CONNECTIONS; index++) {
+      const login = { email: `bench${index}@example.com`, password: 'password-123' };
+      partnerTokens.push((await json(target.server.base, 'POST', '/api/v1/accounts/login/', login)).token);
+    }
     const profileRate = await loadTest({
       port: target.server.port,
       method: 'POST',
       path: '/api/v1/accounts/info/',
-      headers: { authorization: `Bearer ${token}` },
+      headers: partnerTokens.map((partnerToken) => ({ authorization: `Bearer ${partnerToken}` })),
+      connections: LOAD_CONNECTIONS,
       seconds: LOAD_SECONDS,
     });
 
@@ -167,6 +175,7 @@ async function benchPortal(driver, bare) {
       port: bare.port,
       method: 'POST',
       path: '/bare',
+      connections: LOAD_CONNECTIONS,
       seconds: LOAD_SECONDS,
     });
 
