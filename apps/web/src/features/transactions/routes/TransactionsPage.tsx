@@ -96,7 +96,9 @@ export function TransactionsPage() {
           }
         />
         <DateRangeInputs idPrefix="transactions" value={filter} onChange={set} />
+        {/* Two columns wide: the orderings are long phrases (Spanish ones were cut on a phone). */}
         <NativeSelect
+          style={{ gridColumn: 'span 2' }}
           label={t('transactions.sort')}
           data={FINANCE_ORDERINGS.map((ordering) => ({
             value: ordering,
