@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, prepareNamed } from '../../db/client';
-import { binaryLegEnds, oneTimeTokens, sessions, uploads, users } from '../../db/schema';
-import { liveSession } from '../sessions/service';
+import { binaryLegEnds, oneTimeTokens, uploads, users } from '../../db/schema';
+import { prepareOfLiveSessions } from '../sessions/service';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
@@ -65,42 +65,24 @@ export type TProfileUser = Pick<
   Exclude<keyof typeof profileColumns, 'hasFinancePassword'> & keyof TUserRow
 > & { hasFinancePassword: boolean };
 
-type TUserOfSession<T> = { user: TProfileUser } & { [K in keyof T]: unknown };
-
 /**
  * `prepareUserWith` for signed-in calls, with the profile's columns only, for many sessions in one
- * statement (`db/batch.ts`): for each session asked for, its user's row while the session is live
- * and belongs to that user (the check of the session module), else undefined. So the session
- * check and the read are one round trip, shared by the calls of one turn. `memo`: see
- * `prepareNamed` (PGlite only).
+ * statement: for each session asked for, its user's row while the session is live (the session
+ * module's check), else undefined. So the session check and the read are one round trip, shared
+ * by the calls of one turn (`db/batch.ts`). `memo`: see `prepareNamed` (PGlite only).
  */
 export function prepareUsersOfSessions<T extends Record<string, SQL>>(
   db: Db,
   name: string,
   extra: (userId: SQL) => T,
   memo: { memoMs?: number } = {},
-): (asked: readonly { userId: number; sessionId: string }[]) => Promise<(TUserOfSession<T> | undefined)[]> {
-  const query = prepareNamed(
+) {
+  return prepareOfLiveSessions<{ user: TProfileUser } & { [K in keyof T]: unknown }>(
     db,
-    db
-      .select({ sessionId: sessions.id, user: profileColumns, ...extra(sql`${users.id}`) })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`, liveSession())),
     name,
+    { user: profileColumns, ...extra(sql`${users.id}`) },
     memo,
   );
-  return async (asked) => {
-    // One array parameter, as text: both drivers take it (session ids are uuids, checked with the token).
-    const rows = (await query.execute({
-      sessionIds: `{${asked.map((one) => one.sessionId).join(',')}}`,
-    })) as ({ sessionId: string } & TUserOfSession<T>)[];
-    const bySession = new Map(rows.map((row) => [row.sessionId, row]));
-    return asked.map(({ userId, sessionId }) => {
-      const row = bySession.get(sessionId);
-      return row?.user.id === userId ? row : undefined;
-    });
-  };
 }
 
 /** Locks the user's row for the rest of the transaction. */

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, prepareNamed } from '../../db/client';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { sessions, users } from '../../db/schema';
 
 export async function insertSession(
@@ -9,34 +10,53 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
+/** What a token names: the session and the user it must belong to. */
+export type TAskedSession = { userId: number; sessionId: string };
+
 /**
- * The live session and its active user, or undefined. Every signed-in call asks it, so it is a
- * named prepared statement: parsed and planned once per connection.
+ * For each session asked for, the row `fields` select while the session is live, belongs to the
+ * user asked with it and that user is active (joined as `users`); else undefined. One named
+ * statement for all of them (`db/batch.ts` gathers them): the session ids go as one array.
+ * `memo`: see `prepareNamed` (PGlite only).
  */
-export function prepareFindLiveSession(db: Db) {
+export function prepareOfLiveSessions<TRow>(
+  db: Db,
+  name: string,
+  fields: SelectedFields,
+  memo: { memoMs?: number } = {},
+): (asked: readonly TAskedSession[]) => Promise<(TRow | undefined)[]> {
   const query = prepareNamed(
     db,
     db
-      .select({ userId: users.id, isSuperuser: users.isSuperuser })
+      .select({ ...fields, askedSessionId: sessions.id, askedUserId: sessions.userId })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('sessionId')),
-          eq(sessions.userId, sql.placeholder('userId')),
-          liveSession(),
-        ),
-      ),
-    'session_live',
+      .where(and(sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`, liveSession())),
+    name,
+    memo,
   );
-  return async (sessionId: string, userId: number) => (await query.execute({ sessionId, userId }))[0];
+  return async (asked) => {
+    // As text: both drivers take it (session ids are uuids: `verifiedTokens` refuses any other).
+    const rows = (await query.execute({
+      sessionIds: `{${asked.map((one) => one.sessionId).join(',')}}`,
+    })) as (TRow & { askedSessionId: string; askedUserId: number })[];
+    const bySession = new Map(rows.map((row) => [row.askedSessionId, row]));
+    return asked.map(({ userId, sessionId }) => {
+      const row = bySession.get(sessionId);
+      return row?.askedUserId === userId ? row : undefined;
+    });
+  };
 }
 
 /**
- * SQL true when a row of `sessions` is live and its user (joined as `users`) active: the check of
- * `prepareFindLiveSession`, for a statement that reads the user's data in the same round trip.
+ * Every signed-in call asks this (the profile call aside, which reads its user in the same
+ * statement): for each session, its user's superuser flag while it is live, else undefined.
  */
-export function liveSession(): SQL {
+export const prepareFindLiveSessions = (db: Db) =>
+  prepareOfLiveSessions<{ isSuperuser: boolean }>(db, 'sessions_live', { isSuperuser: users.isSuperuser });
+
+/** SQL true when a row of `sessions` is live and its user (joined as `users`) active. */
+function liveSession(): SQL {
   return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true))!;
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { TConfig } from '../../config';
+import { batched } from '../../db/batch';
 import type { Db } from '../../db/client';
 import type { TClientMeta } from '../../http/client';
 import { fail } from '../../http/errors';
@@ -9,7 +10,7 @@ import { deriveKey } from '../../lib/crypto';
 import * as repo from './repo';
 
 export type { TClientMeta };
-export { liveSession } from './repo';
+export { prepareOfLiveSessions } from './repo';
 
 /**
  * Bearer tokens: an HS256 JWT that names a session row. The signature proves the token came
@@ -18,7 +19,8 @@ export { liveSession } from './repo';
 export function createSessions(deps: { db: Db; config: TConfig }) {
   const key = deriveKey(deps.config.secretKey, 'session-token');
   const ttlSeconds = deps.config.tokenTtlHours * 3600;
-  const findLiveSession = repo.prepareFindLiveSession(deps.db);
+  // The session checks of one turn of the event loop are one statement (db/batch.ts).
+  const findLiveSession = batched(repo.prepareFindLiveSessions(deps.db));
 
   const verified = verifiedTokens(key, VERIFIED_TOKENS_KEPT);
 
@@ -52,10 +54,10 @@ export function createSessions(deps: { db: Db; config: TConfig }) {
 
     /** The user a token belongs to; 401 when it is malformed, expired or revoked. */
     async verify(token: string): Promise<TAuthUser> {
-      const { userId, sessionId } = claimsOf(token);
-      const live = await findLiveSession(sessionId, userId);
+      const claims = claimsOf(token);
+      const live = await findLiveSession(claims);
       if (!live) throw fail.unauthenticated();
-      return { id: live.userId, sessionId, isSuperuser: live.isSuperuser };
+      return { id: claims.userId, sessionId: claims.sessionId, isSuperuser: live.isSuperuser };
     },
 
     revoke: (sessionId: string) => repo.revokeSession(deps.db, sessionId),

@@ -2,13 +2,25 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { TNamedStatements } from '../../src/db/pglite-statements';
 import { deriveKey } from '../../src/lib/crypto';
-import { post, testApp, testConfig } from '../helpers/app';
+import { call, post, testApp, testConfig } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust } from '../helpers/money';
 
-// The profile calls of one turn of the event loop are one statement (db/batch.ts): each caller
-// still gets their own profile, and a session that is not live fails only its own call.
+// The profile calls of one turn of the event loop are one statement (db/batch.ts), and so are the
+// session checks of every other signed-in call: each caller still gets their own answer, and a
+// session that is not live fails only its own call.
 const INFO = '/api/v1/accounts/info/';
+
+const FINANCES = '/api/v1/payments/finances/';
+const USERS = '/api/v1/users/';
+
+/** A token signed with the server's own key that pairs `userId` with the session of `token`. */
+const forgedToken = (userId: number, token: string) =>
+  new SignJWT({ sid: claimsOf(token).sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setExpirationTime('1h')
+    .sign(deriveKey(testConfig().secretKey, 'session-token'));
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string; sub: string };
@@ -66,14 +78,46 @@ describe('profile calls asked at once', () => {
   it("refuses a token that names another partner's session, asked beside that partner's own call", async () => {
     const app = await testApp();
     const [ann, bob] = [await registerPartner(app), await registerPartner(app)];
-    // Signed with the server's own key: only the pairing of user and session is wrong.
-    const forged = await new SignJWT({ sid: claimsOf(bob.token).sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(ann.id))
-      .setExpirationTime('1h')
-      .sign(deriveKey(testConfig().secretKey, 'session-token'));
+    const forged = await forgedToken(ann.id, bob.token);
     const answers = await Promise.all([post(app, INFO, {}, forged), post(app, INFO, {}, bob.token)]);
     expect(answers.map((answer) => answer.status)).toEqual([401, 200]);
     expect(answers[1].body.id).toBe(bob.id);
+  });
+});
+
+describe('signed-in calls asked at once', () => {
+  it('each call is answered as its own caller: their own lines, and admin rights only for the admin', async () => {
+    const app = await testApp();
+    const admin = await loginAdmin(app);
+    const [ann, bob] = [await registerPartner(app), await registerPartner(app)];
+    await adjust(app, ann.id, 'USDT', '7');
+    const [annLines, bobLines, adminList, annList] = await Promise.all([
+      post(app, FINANCES, {}, ann.token),
+      post(app, FINANCES, {}, bob.token),
+      call(app, 'GET', USERS, { token: admin }),
+      call(app, 'GET', USERS, { token: ann.token }),
+    ]);
+    expect([annLines.status, annLines.body.count, annLines.body.results[0]?.amount]).toEqual([
+      200,
+      1,
+      '7.000000',
+    ]);
+    expect([bobLines.status, bobLines.body.count]).toEqual([200, 0]);
+    expect([adminList.status, annList.status]).toEqual([200, 403]);
+  });
+
+  it("refuses a token that names another partner's session, and a logged-out one, beside live calls", async () => {
+    const app = await testApp();
+    const [ann, bob, cid] = [
+      await registerPartner(app),
+      await registerPartner(app),
+      await registerPartner(app),
+    ];
+    const forged = await forgedToken(ann.id, bob.token);
+    expect((await post(app, '/api/v1/accounts/logout/', {}, cid.token)).status).toBe(204);
+    const answers = await Promise.all(
+      [forged, bob.token, cid.token, ann.token].map((token) => post(app, FINANCES, {}, token)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([401, 200, 401, 200]);
   });
 });
