@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { TNamedStatements } from '../../src/db/pglite-statements';
 import { deriveKey } from '../../src/lib/crypto';
-import { call, post, testApp, testConfig } from '../helpers/app';
+import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust } from '../helpers/money';
 
@@ -21,6 +21,10 @@ const forgedToken = (userId: number, token: string) =>
     .setSubject(String(userId))
     .setExpirationTime('1h')
     .sign(deriveKey(testConfig().secretKey, 'session-token'));
+
+/** Three partners, registered one after another. */
+const threePartners = async (app: TTestApp) =>
+  [await registerPartner(app), await registerPartner(app), await registerPartner(app)] as const;
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string; sub: string };
@@ -62,11 +66,7 @@ describe('profile calls asked at once', () => {
 
   it('a logged-out session fails its own call only', async () => {
     const app = await testApp();
-    const [ann, bob, cid] = [
-      await registerPartner(app),
-      await registerPartner(app),
-      await registerPartner(app),
-    ];
+    const [ann, bob, cid] = await threePartners(app);
     expect((await post(app, '/api/v1/accounts/logout/', {}, bob.token)).status).toBe(204);
     const answers = await Promise.all(
       [ann, bob, cid, bob].map((partner) => post(app, INFO, {}, partner.token)),
@@ -108,11 +108,7 @@ describe('signed-in calls asked at once', () => {
 
   it("refuses a token that names another partner's session, and a logged-out one, beside live calls", async () => {
     const app = await testApp();
-    const [ann, bob, cid] = [
-      await registerPartner(app),
-      await registerPartner(app),
-      await registerPartner(app),
-    ];
+    const [ann, bob, cid] = await threePartners(app);
     const forged = await forgedToken(ann.id, bob.token);
     expect((await post(app, '/api/v1/accounts/logout/', {}, cid.token)).status).toBe(204);
     const answers = await Promise.all(

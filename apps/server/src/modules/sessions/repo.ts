@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, prepareNamed } from '../../db/client';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { type Db, prepareNamed } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
 export async function insertSession(
@@ -10,8 +10,8 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
-/** What a token names: the session and the user it must belong to. */
-export type TAskedSession = { userId: number; sessionId: string };
+/** What a verified token names; whether the session is still live is the database's to say. */
+export type TSessionClaims = { userId: number; sessionId: string };
 
 /**
  * For each session asked for, the row `fields` select while the session is live, belongs to the
@@ -24,7 +24,7 @@ export function prepareOfLiveSessions<TRow>(
   name: string,
   fields: SelectedFields,
   memo: { memoMs?: number } = {},
-): (asked: readonly TAskedSession[]) => Promise<(TRow | undefined)[]> {
+): (asked: readonly TSessionClaims[]) => Promise<(TRow | undefined)[]> {
   const query = prepareNamed(
     db,
     db

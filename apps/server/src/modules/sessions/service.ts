@@ -8,8 +8,9 @@ import { fail } from '../../http/errors';
 import type { TAuthUser } from '../../http/route';
 import { deriveKey } from '../../lib/crypto';
 import * as repo from './repo';
+import type { TSessionClaims } from './repo';
 
-export type { TClientMeta };
+export type { TClientMeta, TSessionClaims };
 export { prepareOfLiveSessions } from './repo';
 
 /**
@@ -66,9 +67,6 @@ export function createSessions(deps: { db: Db; config: TConfig }) {
 }
 
 export type TSessions = ReturnType<typeof createSessions>;
-
-/** What a verified token names; whether the session is still live is the database's to say. */
-export type TSessionClaims = { userId: number; sessionId: string };
 
 /** How many verified tokens a server process keeps (about 300 bytes each). */
 const VERIFIED_TOKENS_KEPT = 10_000;
