@@ -74,12 +74,10 @@ import { promocodeRoutes } from './modules/promocodes/routes';
 import { createPromocodes, promocodeDiscount } from './modules/promocodes/service';
 import { teamRoutes } from './modules/team/routes';
 import { createTeam } from './modules/team/service';
-import { drainBinaryVolume } from './modules/binary/service';
 import { teamStatsRoutes } from './modules/team-stats/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { createTeamStats, drainTeamCounters } from './modules/team-stats/service';
-import { payLeaderPool, payNodeIncome } from './modules/compensation/periodic';
-import { expireLostProfits } from './modules/compensation/service';
+import { drainFold, payNodeIncome, queueLeaderPool } from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
 import { ticketRoutes } from './modules/tickets/routes';
 import { createTickets } from './modules/tickets/service';
@@ -300,16 +298,11 @@ export async function buildApp({
         everyMs: 60 * 60 * 1000,
         run: async () => void (await tariffs.cleanup()),
       },
+      // Every bonus, from the recorded events in their order (docs/compensation.md "The fold").
       {
-        name: 'lost-profit-expiry',
-        everyMs: 60 * 60 * 1000,
-        run: async () => void (await expireLostProfits(db)),
-      },
-      // Binary bonuses, their matching and ranks from the purchases' volume events (docs/compensation.md).
-      {
-        name: 'binary-volume',
-        everyMs: config.binary.everyMs,
-        run: async () => void (await drainBinaryVolume(db, config.binary.batchSize)),
+        name: 'bonus-fold',
+        everyMs: config.fold.everyMs,
+        run: async () => void (await drainFold(db, config.fold.batchSize)),
       },
     ]);
   }
@@ -352,7 +345,7 @@ export async function buildApp({
       { name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: async () => void (await unlockAllDue(db)) },
       // Node income for each whole day a node has run; the leader pool of the month before, once.
       { name: 'node-income', everyMs: 60 * 60 * 1000, run: async () => void (await payNodeIncome(db)) },
-      { name: 'leader-pool', everyMs: 60 * 60 * 1000, run: async () => void (await payLeaderPool(db)) },
+      { name: 'leader-pool', everyMs: 60 * 60 * 1000, run: async () => void (await queueLeaderPool(db)) },
     ]);
   }
 

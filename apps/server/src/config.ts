@@ -99,10 +99,10 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   /** Background jobs (chain watcher, development chain blocks, unlocks) in this process. */
   JOBS: bool.default(true),
-  /** How often the binary volume worker looks for new purchases (bonuses show within 5 seconds). */
-  BINARY_WORKER_SECONDS: z.coerce.number().min(0.05).max(4).default(1),
-  /** Volume events folded per transaction by the binary worker. */
-  BINARY_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** How often the bonus fold looks for new events (the invite shows within 2 seconds, every bonus within 5). */
+  FOLD_WORKER_SECONDS: z.coerce.number().min(0.02).max(2).default(0.1),
+  /** Events the bonus fold folds per transaction, at most. */
+  FOLD_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(500),
   /** How often the team counter worker folds new partners, nodes and tariff purchases (docs/team.md). */
   TEAM_WORKER_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
 
@@ -226,8 +226,8 @@ export type TConfig = {
   apiKeyRequestsPerMinute: number;
   trustProxy: boolean;
   jobs: boolean;
-  /** The binary volume worker (modules/binary): its period and batch size. */
-  binary: { everyMs: number; batchSize: number };
+  /** The bonus fold (modules/compensation): how often it looks for events, and its batch size. */
+  fold: { everyMs: number; batchSize: number };
   /** The team counter worker (modules/team-stats): its period. */
   team: { everyMs: number };
   chain: {
@@ -351,7 +351,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
-    binary: { everyMs: Math.round(env.BINARY_WORKER_SECONDS * 1000), batchSize: env.BINARY_BATCH_SIZE },
+    fold: { everyMs: Math.round(env.FOLD_WORKER_SECONDS * 1000), batchSize: env.FOLD_BATCH_SIZE },
     team: { everyMs: Math.round(env.TEAM_WORKER_SECONDS * 1000) },
     chain: {
       rpcUrl: env.CHAIN_RPC_URL ?? null,

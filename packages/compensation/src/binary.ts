@@ -10,10 +10,8 @@ export const EMPTY_LEGS: TLegs = { left: 0n, right: 0n, active: false, pairedTot
  * before activation volume only waits. Once the binary turns active, call with `volume: 0n` to pair
  * what waited.
  *
- * The bonus is rounded down on the lifetime paired volume, not on each pairing:
- * bonusGross = floor(rate x pairedTotal after) - floor(rate x pairedTotal before). Each payout is
- * still a whole number of minor units rounded down, and the total ever paid is exactly
- * floor(rate x lifetime paired), so it does not depend on how the volume arrived.
+ * Each pairing is rounded down on its own (compensation-plan.md section 1): bonusGross =
+ * floor(rate x the volume newly paired by this pairing); the remainder stays with the company.
  */
 export function pairBinary(
   plan: TPlan,
@@ -27,6 +25,6 @@ export function pairBinary(
   left -= paired;
   right -= paired;
   const pairedTotal = legs.pairedTotal + paired;
-  const bonusGross = applyBp(pairedTotal, plan.binary.rateBp) - applyBp(legs.pairedTotal, plan.binary.rateBp);
+  const bonusGross = applyBp(paired, plan.binary.rateBp);
   return { legs: { left, right, active: legs.active, pairedTotal }, paired, bonusGross };
 }

@@ -1,5 +1,7 @@
 export * from './binary';
 export { creditBonus } from './credit';
+export * from './fold';
+export * from './fold-state';
 export * from './money';
 export * from './periodic';
 export * from './plan';

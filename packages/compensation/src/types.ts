@@ -40,7 +40,9 @@ export type TBonusType =
   | 'leader_pool'
   | 'node_income'
   | 'token_pack_yield'
-  | 'hot_winter_gift';
+  | 'hot_winter_gift'
+  /** Lost profit recovered into a new tariff's window (section 5). */
+  | 'lost_profit';
 
 export type TPurchase = {
   readonly id: string;

@@ -833,35 +833,123 @@ export const purchases = pgTable(
 );
 
 /**
- * Append-only events for the compensation engine (issue 8): a purchase with volume, or the refund
- * that takes it back. `processed_at` is set by the consumer, once.
+ * The ordered fold's input (modules/compensation, docs/compensation.md "The fold"): append-only
+ * events, folded one after another in the order (`xid`, `id`). `xid` is the writing transaction's
+ * id (pg_current_xact_id), raised to the highest `xid` of the same partner's earlier events, so a
+ * partner's purchases, refunds and mentor changes keep the order they were made in. The fold takes
+ * only events whose `xid` is below every transaction still running, so the order of what it has
+ * folded never changes afterwards. `details` hold the facts the engine needs (prices, the tariff
+ * change, the promo code, the mentor moved to, the leader pool month), as they were at commit.
  */
-export const purchaseEvents = pgTable(
-  'purchase_events',
+export const compensationEvents = pgTable(
+  'compensation_events',
   {
     id: id(),
-    purchaseId: bigint('purchase_id', { mode: 'number' })
-      .notNull()
-      .references(() => purchases.id),
-    userId: userRef().notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
-    bv: bigint('bv', { mode: 'bigint' }).notNull(),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    /** The buyer, or the partner whose mentor moved; null for a leader pool month. */
+    userId: userRef(),
+    bv: bigint('bv', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    details: jsonb('details').notNull().default({}),
     createdAt: createdAt(),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('purchase_events_purchase_kind_key').on(t.purchaseId, t.kind),
-    index('purchase_events_pending_idx')
-      .on(t.id)
-      .where(sql`${t.processedAt} is null`),
-    check('purchase_events_kind_check', sql`${t.kind} in ('purchase', 'refund')`),
+    uniqueIndex('compensation_events_purchase_kind_key')
+      .on(t.purchaseId, t.kind)
+      .where(sql`${t.purchaseId} is not null`),
+    uniqueIndex('compensation_events_period_key')
+      .on(sql`(${t.details}->>'period')`)
+      .where(sql`${t.kind} = 'leader_pool'`),
+    index('compensation_events_order_idx').on(t.xid, t.id),
+    index('compensation_events_user_idx').on(t.userId, t.xid),
+    check('compensation_events_kind_check', sql`${t.kind} in ('purchase', 'refund', 'mentor', 'leader_pool')`),
+    check(
+      'compensation_events_subject_check',
+      sql`(${t.kind} in ('purchase', 'refund') and ${t.purchaseId} is not null and ${t.userId} is not null)
+        or (${t.kind} = 'mentor' and ${t.userId} is not null) or ${t.kind} = 'leader_pool'`,
+    ),
+  ],
+);
+
+/** How far the fold has come: the (xid, id) of the last event folded (one row). */
+export const compensationFold = pgTable(
+  'compensation_fold',
+  {
+    id: integer('id').primaryKey().default(1),
+    lastXid: bigint('last_xid', { mode: 'number' }).notNull().default(0),
+    lastEventId: bigint('last_event_id', { mode: 'number' }).notNull().default(0),
+    eventsFolded: bigint('events_folded', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('compensation_fold_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A partner's state in the fold besides the binary legs: quick start (first tariff, invitees
+ * counted in time, counted for the mentor, decided), the Hot Winter gift brought, and the open
+ * debt from reversed bonuses (compensation-plan.md 5a). Written only by the fold.
+ */
+export const compensationPartners = pgTable(
+  'compensation_partners',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    firstTariffAt: timestamp('first_tariff_at', { withTimezone: true }),
+    qsInvitees: integer('qs_invitees').notNull().default(0),
+    qsCounted: boolean('qs_counted').notNull().default(false),
+    qsPaid: boolean('qs_paid').notNull().default(false),
+    winterGiven: boolean('winter_given').notNull().default(false),
+    debt: bigint('debt', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('compensation_partners_amounts_check', sql`${t.qsInvitees} >= 0 and ${t.debt} >= 0`),
+    index('compensation_partners_debt_idx')
+      .on(t.userId)
+      .where(sql`${t.debt} > 0`),
+  ],
+);
+
+/**
+ * USDT a reversal could not take back because the payee had withdrawn or spent it: repaid first
+ * from their next bonuses (`repaid`), oldest first; no withdrawal while one is open.
+ */
+export const bonusDebts = pgTable(
+  'bonus_debts',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    /** The reversal that left it. */
+    payoutId: bigint('payout_id', { mode: 'number' })
+      .notNull()
+      .references(() => payouts.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    repaid: bigint('repaid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('bonus_debts_payout_key').on(t.payoutId),
+    index('bonus_debts_open_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.repaid} < ${t.amount}`),
+    check('bonus_debts_amount_check', sql`${t.amount} > 0 and ${t.repaid} between 0 and ${t.amount}`),
   ],
 );
 
 /**
  * A partner's earning cap window (compensation-plan.md section 2): 5 x the price of the tariff
- * that opened it, grown by 5 x an upgrade's difference. `earned` is filled by the compensation
- * engine and never passes `cap`. One open window per partner; a renewal closes the old one.
+ * that opened it, grown by 5 x an upgrade's difference. Opened, grown, filled and closed only by
+ * the ordered fold, in the order of the purchases (`earned` never passes `cap`). One open window
+ * per partner; a renewal closes the old one. It keeps the tariff held: its matching depth and its
+ * full price (quick start asks for 500 or more).
  */
 export const capWindows = pgTable(
   'cap_windows',
@@ -872,10 +960,16 @@ export const capWindows = pgTable(
     productId: bigint('product_id', { mode: 'number' })
       .notNull()
       .references(() => products.id),
+    matchingDepth: integer('matching_depth').notNull().default(0),
+    tariffPrice: bigint('tariff_price', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     cap: bigint('cap', { mode: 'bigint' }).notNull(),
     earned: bigint('earned', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** The tariff purchase's event that opened it (null for windows opened before the fold). */
+    openedEventId: bigint('opened_event_id', { mode: 'number' }),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
@@ -1146,13 +1240,17 @@ export const payouts = pgTable(
   'payouts',
   {
     id: id(),
-    /** The purchase that caused it; null for bonuses of a period (the leader pool). */
+    /** The purchase that caused it (for a reversal: the refunded one); null for a period's bonus. */
     purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
-    /** The period a periodic bonus was paid for ('2026-11' leader pool, '2026-11-23' node income), else null. */
+    /** The period a periodic bonus was paid for ('2026-11' leader pool, '2026-11-23' node income, 'rank:Gold'), else null. */
     period: text('period'),
+    /** The fold's event that made it, and its place in that event's order (from 1). */
+    eventId: bigint('event_id', { mode: 'number' }).references(() => compensationEvents.id),
+    ordinal: integer('ordinal'),
     payeeId: userRef('payee_id').notNull(),
     bonusType: text('bonus_type').notNull(),
     currency: text('currency').notNull(),
+    /** A credit: gross = credited + lost, all >= 0. A reversal: all <= 0 (what it takes back and cancels). */
     gross: bigint('gross', { mode: 'bigint' }).notNull(),
     credited: bigint('credited', { mode: 'bigint' }).notNull(),
     lost: bigint('lost', { mode: 'bigint' }).notNull(),
@@ -1165,12 +1263,32 @@ export const payouts = pgTable(
     /** For matching: the bonus it matches and its payee. */
     sourceBonusType: text('source_bonus_type'),
     sourcePayeeId: bigint('source_payee_id', { mode: 'number' }),
+    sourcePayoutId: bigint('source_payout_id', { mode: 'number' }),
+    /** A reversal: the payout it reverses. Recovered lost profit: the payout whose lost part it recovers. */
+    reversesPayoutId: bigint('reverses_payout_id', { mode: 'number' }),
+    recoversPayoutId: bigint('recovers_payout_id', { mode: 'number' }),
+    /** The cap window the credited part filled (or a reversal gave room back in). */
+    windowId: bigint('window_id', { mode: 'number' }),
     toCompany: boolean('to_company').notNull().default(false),
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
-    /** Set when the purchase was refunded and this payout reversed (docs/decisions.md). */
+    /** Of what was credited, the part that repaid the payee's debt instead of reaching the balance. */
+    debtRepaid: bigint('debt_repaid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** A reversal: what it took from the payee's balance, and what became debt. */
+    taken: bigint('taken', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    debt: bigint('debt', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Set when a refund reversed it (docs/compensation.md "Refunds and debts"). */
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
-    /** What the reversal took back from the payee (at most `credited`; the rest was spent already). */
+    /** How much of its gross, and of its credited part, reversals have reversed. */
     reversed: bigint('reversed', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    reversedCredited: bigint('reversed_credited', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
     createdAt: createdAt(),
@@ -1178,22 +1296,32 @@ export const payouts = pgTable(
   (t) => [
     index('payouts_purchase_idx').on(t.purchaseId),
     index('payouts_payee_idx').on(t.payeeId, t.id),
+    uniqueIndex('payouts_event_ordinal_key').on(t.eventId, t.ordinal),
+    index('payouts_source_idx')
+      .on(t.sourcePayoutId)
+      .where(sql`${t.sourcePayoutId} is not null`),
     /** Quick start is paid once per partner (credited or lost). */
     uniqueIndex('payouts_quick_start_key')
       .on(t.payeeId)
-      .where(sql`${t.bonusType} = 'quick_start'`),
+      .where(sql`${t.bonusType} = 'quick_start' and ${t.reversesPayoutId} is null`),
     check('payouts_source_check', sql`${t.purchaseId} is not null or ${t.period} is not null`),
     check(
       'payouts_amounts_check',
-      sql`${t.credited} >= 0 and ${t.lost} >= 0 and ${t.gross} = ${t.credited} + ${t.lost} and ${t.capTook} between 0 and ${t.lost}`,
+      sql`${t.gross} = ${t.credited} + ${t.lost} and (
+        (${t.reversesPayoutId} is null and ${t.credited} >= 0 and ${t.lost} >= 0 and ${t.capTook} between 0 and ${t.lost}
+          and ${t.debtRepaid} between 0 and ${t.credited})
+        or (${t.reversesPayoutId} is not null and ${t.credited} <= 0 and ${t.lost} <= 0 and ${t.capTook} = 0
+          and ${t.taken} >= 0 and ${t.debt} >= 0 and ${t.taken} + ${t.debt} <= -${t.credited}))`,
     ),
   ],
 );
 
 /**
  * Lost profit (compensation-plan.md section 5): a bonus share that did not fit in the payee's
- * cap window or was due while they could not earn. Pending for 7 days (`expires_at`), recovered
- * oldest first into the window of a new tariff (`recovered` grows), expired after.
+ * cap window or was due while they could not earn. Pending until `expires_at` (7 days after the
+ * event that lost it), recovered oldest first into the window of a new tariff (`recovered`
+ * grows), or cancelled by a reversal of its bonus (`dropped`). Written only by the fold;
+ * `closed_at` is set once nothing of it is left (recovered or dropped), never by the clock.
  */
 export const lostProfits = pgTable(
   'lost_profits',
@@ -1204,22 +1332,25 @@ export const lostProfits = pgTable(
     recovered: bigint('recovered', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    dropped: bigint('dropped', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     payoutId: bigint('payout_id', { mode: 'number' })
       .notNull()
       .references(() => payouts.id),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set by the expiry job (or a recovery) once nothing of it can be recovered any more. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('lost_profits_payout_key').on(t.payoutId),
     index('lost_profits_pending_idx')
       .on(t.userId, t.createdAt)
       .where(sql`${t.closedAt} is null`),
-    index('lost_profits_due_idx')
-      .on(t.expiresAt)
-      .where(sql`${t.closedAt} is null`),
-    check('lost_profits_amount_check', sql`${t.amount} > 0 and ${t.recovered} between 0 and ${t.amount}`),
+    check(
+      'lost_profits_amount_check',
+      sql`${t.amount} > 0 and ${t.recovered} >= 0 and ${t.dropped} >= 0 and ${t.recovered} + ${t.dropped} <= ${t.amount}`,
+    ),
   ],
 );
 

@@ -4,7 +4,7 @@ import { createDevChain } from '../adapters/chain/dev-chain';
 import type { TConfig } from '../config';
 import { type Db, queryRows } from '../db/client';
 import { hashPassword } from '../lib/passwords';
-import { drainBinaryVolume } from '../modules/binary/service';
+import { drainFold } from '../modules/compensation/service';
 import { createWatcher } from '../modules/deposits/watcher';
 import { ledgerHealth } from '../modules/ledger/service';
 import { drainTeamCounters } from '../modules/team-stats/service';
@@ -297,7 +297,7 @@ export async function seedDemo(
   progress(`${orders} device orders, ${withdrawals} withdrawals, a virtual node and a token pack`);
 
   // The binary volume worker: leg volumes, binary bonuses, matching, ranks.
-  const volumeEvents = await drainBinaryVolume(db, config.binary.batchSize);
+  const volumeEvents = await drainFold(db, config.fold.batchSize);
   progress(`binary volume: ${volumeEvents} events folded`);
   // The team counters: the right leg's sign-ups, the nodes and the tariff purchases.
   await drainTeamCounters(db);

@@ -7,6 +7,7 @@ import type { TMailer } from '../../src/adapters/mail';
 import { buildApp } from '../../src/app';
 import { loadConfig, type TConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
+import { drainFold } from '../../src/modules/compensation/service';
 import { freshDatabase } from './database';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -35,6 +36,12 @@ afterEach(async () => {
 
 export type TTestApp = FastifyInstance & { database: Database };
 
+/**
+ * Apps whose calls wait for the bonus fold (tests run jobs themselves): after every call the
+ * events it recorded are folded, as a client would wait for the bonuses to show.
+ */
+const settlers = new WeakMap<FastifyInstance, () => Promise<unknown>>();
+
 /** The whole server on a fresh database, called through app.inject; closed after the test. */
 export async function testApp(
   options: {
@@ -45,6 +52,8 @@ export async function testApp(
     logStream?: { write(line: string): void };
     /** The app's clock (windows and prices); a test moves it by returning another time. */
     clock?: () => Date;
+    /** Fold the bonuses after every call (default, unless the jobs run); false to fold by hand. */
+    settle?: boolean;
   } = {},
 ): Promise<TTestApp> {
   const database = options.database ?? (await freshDatabase());
@@ -57,6 +66,7 @@ export async function testApp(
     ...(options.clock ? { clock: options.clock } : {}),
   });
   open.push(app);
+  if ((options.settle ?? true) && !options.config?.jobs) settlers.set(app, () => drainFold(database.db));
   return Object.assign(app, { database });
 }
 
@@ -79,6 +89,7 @@ export async function call<T = any>(
     },
     ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
   });
+  await settlers.get(app)?.();
   const text = response.body;
   let body: unknown = text;
   try {

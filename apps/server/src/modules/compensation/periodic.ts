@@ -1,111 +1,32 @@
-import {
-  creditBonus,
-  dxnMatchingPostings,
-  hotWinterGift,
-  leaderPool,
-  nodeIncome,
-  quickStartDue,
-  type TNodeKind,
-  type TPosting,
-  type TWindows,
-} from '@portal/compensation';
+import { applyBp, dxnMatchingPostings, nodeIncome, type TMember, type TNodeKind, type TPosting } from '@portal/compensation';
 import type { Db } from '../../db/client';
-import type { TPurchaseRow } from '../purchases/service';
+import { recordEvent } from './events';
 import * as repo from './repo';
 import type { TDueNode, TUplineRow } from './repo';
-import { computeUnderLocks, PLAN, postBonuses, toMember, type TState } from './service';
+import { PLAN } from './plan';
+import { writePeriodPostings } from './write';
 
 /**
- * The bonuses of compensation-plan.md section 4 that are not a purchase's invite or matching:
- * quick start and the Hot Winter gift (checked when a tariff is bought), node income with its
- * DexNet matching (daily job), the annual matching of token pack yields (with the yield) and the
- * leader pool (monthly job). docs/compensation.md has a worked example of each.
+ * The bonuses of compensation-plan.md section 4 that come with time, not with a purchase: node
+ * income with its DexNet matching (daily job), the annual matching of token pack yields (with the
+ * yield), both in DXN and outside the fold (no cap window, no lost profit, so their order does not
+ * matter); and the leader pool, which is USDT under the cap rules and so is paid by the fold: the
+ * monthly job only records the closed month as an event. docs/compensation.md has a worked example
+ * of each.
  */
 
 const DAY_MS = 86_400_000;
 
-/** The USDT price of a tariff by its product code (the plan's), 0 for anything else. */
-const tariffPrice = (code: string): bigint =>
-  (PLAN.tariffPrices as Readonly<Record<string, bigint>>)[code] ?? 0n;
-
-const stateOf = (rows: TUplineRow[]): TState => new Map(rows.map((row) => [row.userId, row]));
-
 /** 'YYYY-MM-DD' (UTC) of an instant. */
 const utcDate = (at: Date): string => at.toISOString().slice(0, 10);
 
-// ---- at a tariff purchase ---------------------------------------------------------------------------
-
-/**
- * What a tariff purchase checks after its window is opened or grown (modules/tariffs confirm, in
- * its transaction): the Hot Winter gift to the buyer's inviter when `now` is inside the promo
- * window and the buyer brought no gift before, then quick start for the buyer (who may now hold a tariff of 500 or more) and for their
- * inviter (who has one more invitee with a tariff): buyer first, then the inviter, the order every
- * purchase locks windows in. `hotWinter` is the configured promo window (HOT_WINTER_FROM/TO), the
- * plan's by default.
- */
-export async function postTariffBonuses(
-  tx: Db,
-  purchase: TPurchaseRow,
-  now = new Date(),
-  hotWinter: { from: string; to: string } = PLAN.hotWinter,
-): Promise<void> {
-  const [mentor] = await repo.sponsorChain(tx, purchase.userId, 1);
-  // A partner registered without a code has no inviter: the company root gets no gift, no quick start.
-  const inviter = mentor && !mentor.isCompanyRoot ? mentor : null;
-  const gift = hotWinterGift(
-    { ...PLAN, hotWinter: { ...PLAN.hotWinter, ...hotWinter } },
-    { id: String(purchase.id), buyerId: String(purchase.userId), at: now },
-    inviter ? String(inviter.userId) : null,
-  );
-  // Once per invited partner (spec: "1000 tokens per invited partner"): an upgrade or a renewal in
-  // the window gives no second gift; a refunded first purchase (its gift reversed) lets a later one.
-  if (gift && inviter && !(await repo.hasHotWinterGiftFor(tx, purchase.userId))) {
-    await postBonuses(
-      tx,
-      { key: `purchase:${purchase.id}`, purchase, period: null },
-      [gift],
-      stateOf([inviter]),
-    );
-  }
-  await postQuickStart(tx, purchase.userId, purchase);
-  if (inviter) await postQuickStart(tx, inviter.userId, purchase);
-}
-
-/**
- * Quick start (300 USDT, once per partner, cap rules apply): the partner's open window is locked
- * first, so two purchases that could each complete it run one after the other and the second sees
- * the first's payout (a lost one counts too: paid once means decided once). The unique index
- * payouts_quick_start_key backs it.
- */
-async function postQuickStart(tx: Db, userId: number, purchase: TPurchaseRow): Promise<void> {
-  const window = await repo.lockOpenWindowOf(tx, userId);
-  if (!window || (await repo.hasQuickStart(tx, userId))) return;
-  const invitees = await repo.inviteeTariffPurchases(tx, userId);
-  const due = quickStartDue(PLAN, {
-    alreadyPaid: false,
-    firstTariffAt: await repo.firstTariffAt(tx, userId),
-    heldTariffPrice: tariffPrice(window.code),
-    inviteeTariffPurchases: invitees.map((item) => ({
-      inviteeId: String(item.inviteeId),
-      price: tariffPrice(item.code),
-      at: item.at,
-    })),
-  });
-  if (due === 0n) return;
-  const state = stateOf([(await repo.member(tx, userId))!]);
-  const { postings } = await computeUnderLocks(tx, state, () => ({
-    postings: [
-      creditBonus(toMember(state.get(userId)!), 'quick_start', due, {
-        planVersion: PLAN.version,
-        sourcePurchaseId: String(purchase.id),
-        buyerId: String(purchase.userId),
-        base: due,
-        rateBp: 10_000,
-      }).posting,
-    ],
-  }));
-  await postBonuses(tx, { key: `quick_start:${userId}`, purchase, period: null }, postings, state);
-}
+/** An upline as a DXN matching payee: the depth of the tariff held (no cap, no status for DXN). */
+const dxnMember = (row: TUplineRow): TMember => ({
+  userId: String(row.userId),
+  mayEarn: true,
+  matchingDepth: row.isCompanyRoot ? PLAN.matching.levels : row.depth,
+  window: null,
+});
 
 // ---- token pack yields ------------------------------------------------------------------------------
 
@@ -130,13 +51,12 @@ export async function postAnnualMatching(
       amount: yieldAmount,
       sourcePurchaseId: String(pack.purchaseId),
     },
-    chain.map(toMember),
+    chain.map(dxnMember),
   );
-  await postBonuses(
+  await writePeriodPostings(
     tx,
-    { key: `token_pack:${pack.id}:year:${year}`, purchase: null, period: utcDate(yearEndedAt) },
+    { key: `token_pack:${pack.id}:year:${year}`, period: utcDate(yearEndedAt), purchaseId: null },
     postings,
-    stateOf(chain),
   );
 }
 
@@ -158,7 +78,7 @@ export async function payNodeIncome(db: Db, now = new Date(), batch = 100): Prom
   for (let total = 0; ;) {
     const claimed = await db.transaction(async (tx) => {
       const due = await repo.claimDueNodes(tx, dueBefore, batch);
-      const chains = new Map<number, { chain: TUplineRow[]; owner: TUplineRow }>();
+      const chains = new Map<number, TUplineRow[]>();
       for (const node of due) await payNode(tx, node, now, chains);
       return due.length;
     });
@@ -167,30 +87,18 @@ export async function payNodeIncome(db: Db, now = new Date(), batch = 100): Prom
   }
 }
 
-async function payNode(
-  tx: Db,
-  node: TDueNode,
-  now: Date,
-  chains: Map<number, { chain: TUplineRow[]; owner: TUplineRow }>,
-) {
+async function payNode(tx: Db, node: TDueNode, now: Date, chains: Map<number, TUplineRow[]>) {
   const days = Math.floor((now.getTime() - node.incomePaidUntil.getTime()) / DAY_MS);
   const paidUntil = new Date(node.incomePaidUntil.getTime() + days * DAY_MS);
   await repo.advanceNodeIncome(tx, node.id, paidUntil);
   const kind = NODE_KINDS[node.kind];
   if (!kind || days <= 0) return;
 
-  // The owner's chain and row, read once per owner in a batch (DXN fills no window: nothing to re-read).
-  let people = chains.get(node.userId);
-  if (!people) {
-    const upline = await repo.sponsorChain(tx, node.userId, PLAN.matching.levels);
-    people = { chain: upline, owner: (await repo.member(tx, node.userId))! };
-    chains.set(node.userId, people);
-  }
-  const { chain } = people;
-  const state = stateOf([people.owner, ...chain]);
-  if (node.hostingUserId !== null && !state.has(node.hostingUserId)) {
-    const host = await repo.member(tx, node.hostingUserId);
-    if (host) state.set(host.userId, host);
+  // The owner's chain, read once per owner in a batch.
+  let chain = chains.get(node.userId);
+  if (!chain) {
+    chain = await repo.sponsorChain(tx, node.userId, PLAN.matching.levels);
+    chains.set(node.userId, chain);
   }
   const source = String(node.purchaseId ?? node.orderId ?? node.id);
   const income = nodeIncome(
@@ -209,14 +117,17 @@ async function payNode(
     ? dxnMatchingPostings(
         PLAN,
         { bonusType: 'node_income', payeeId: own.payeeId, amount: own.credited, sourcePurchaseId: source },
-        chain.map(toMember),
+        chain.map(dxnMember),
       )
     : [];
-  await postBonuses(
+  await writePeriodPostings(
     tx,
-    { key: `node_income:${node.id}:${paidUntil.toISOString()}`, purchase: null, period: utcDate(paidUntil) },
+    {
+      key: `node_income:${node.id}:${paidUntil.toISOString()}`,
+      period: utcDate(paidUntil),
+      purchaseId: node.purchaseId,
+    },
     [...income, ...matching],
-    state,
   );
 }
 
@@ -230,54 +141,19 @@ export function previousMonth(now: Date): { period: string; from: Date; to: Date
 }
 
 /**
- * The leader pool job (section 4): on or after the 1st, pays the previous calendar month once
- * (leader_pool_months, taken first in the paying transaction): 1% of the month's company BV
- * (purchases made in it and not refunded), equal shares to the partners whose rank is Diamond
- * now, each credited under the cap rules (lost profit when it does not fit); payouts with no
- * purchase and period 'YYYY-MM'; the remainder stays with the company. Answers the month's
- * figures, or null when it was paid before.
+ * The leader pool job (section 4): on or after the 1st, closes the previous calendar month once
+ * (leader_pool_months, taken first): its company BV (purchases made in it and not refunded) and
+ * pool (1%) are recorded, and a leader_pool event goes to the fold, which pays the equal shares to
+ * the Diamonds of that moment under the cap rules, in the order of every other bonus. Answers the
+ * month's BV and pool, or null when it was closed before.
  */
-export async function payLeaderPool(db: Db, now = new Date()) {
+export async function queueLeaderPool(db: Db, now = new Date()) {
   const { period, from, to } = previousMonth(now);
   return db.transaction(async (tx) => {
-    if (!(await repo.claimLeaderPoolMonth(tx, period))) return null;
     const bv = await repo.volumeBetween(tx, from, to);
-    const diamonds = await repo.partnersOfRank(tx, PLAN.leaderPool.rank);
-    const pool = leaderPool(PLAN, bv, diamonds.map(String));
-    const state: TState = new Map();
-    for (const id of diamonds) {
-      const row = await repo.member(tx, id);
-      if (row) state.set(id, row);
-    }
-    const { postings } = await computeUnderLocks(tx, state, () => {
-      let windows: TWindows | undefined;
-      const postings =
-        pool.share === 0n
-          ? []
-          : [...state.values()].map((row) => {
-              const credited = creditBonus(
-                toMember(row),
-                'leader_pool',
-                pool.share,
-                { planVersion: PLAN.version, base: bv, rateBp: PLAN.leaderPool.rateBp },
-                windows,
-              );
-              windows = credited.windows;
-              return credited.posting;
-            });
-      return { postings };
-    });
-    await postBonuses(tx, { key: `leader_pool:${period}`, purchase: null, period }, postings, state);
-    const paid = BigInt(postings.length) * pool.share;
-    const figures = {
-      period,
-      bv,
-      pool: pool.pool,
-      share: pool.share,
-      payees: postings.length,
-      companyRemainder: pool.pool - paid,
-    };
-    await repo.recordLeaderPoolMonth(tx, figures);
-    return figures;
+    const pool = applyBp(bv, PLAN.leaderPool.rateBp);
+    if (!(await repo.claimLeaderPoolMonth(tx, { period, bv, pool }))) return null;
+    await recordEvent(tx, { kind: 'leader_pool', period, bv });
+    return { period, bv, pool };
   });
 }

@@ -1,352 +1,248 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { TCurrency } from '@portal/contracts';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { TRankName } from '@portal/compensation';
 import { type Db, idArray, queryRows } from '../../db/client';
-import {
-  capWindows,
-  ledgerAccounts,
-  leaderPoolMonths,
-  lostProfits,
-  nodes,
-  payouts,
-  purchases,
-} from '../../db/schema';
-
-export type TPayoutRow = typeof payouts.$inferSelect;
-export type TNewPayout = typeof payouts.$inferInsert;
-export type TLostProfitRow = typeof lostProfits.$inferSelect;
-
-/** An upline (or promo owner) as loaded for the engine: their open cap window and matching depth. */
-export type TUplineRow = {
-  level: number;
-  userId: number;
-  isCompanyRoot: boolean;
-  windowId: number | null;
-  cap: bigint | null;
-  earned: bigint | null;
-  depth: number;
-};
-
-type TRawUpline = {
-  level: number;
-  user_id: string;
-  is_company_root: boolean;
-  window_id: string | null;
-  cap: string | null;
-  earned: string | null;
-  depth: number | null;
-};
-
-const toUpline = (row: TRawUpline): TUplineRow => ({
-  level: Number(row.level),
-  userId: Number(row.user_id),
-  isCompanyRoot: Boolean(row.is_company_root),
-  windowId: row.window_id === null ? null : Number(row.window_id),
-  cap: row.cap === null ? null : BigInt(row.cap),
-  earned: row.earned === null ? null : BigInt(row.earned),
-  depth: Number(row.depth ?? 0),
-});
+import { leaderPoolMonths, nodes } from '../../db/schema';
 
 /**
- * The buyer's sponsor chain (users.mentor_id), nearest first, up to `levels`, each with their open
- * cap window and its tariff's matching depth: one recursive query.
+ * The module's reads outside the fold (fold-repo.ts has the fold's own): the partners' state for
+ * the team views and the screens, and the periodic DXN bonuses' inputs.
  */
-export async function sponsorChain(db: Db, buyerId: number, levels: number): Promise<TUplineRow[]> {
-  const rows = await queryRows<TRawUpline>(
+
+/** A partner as a DXN bonus of a period sees them: level in the chain, matching depth of the tariff held. */
+export type TUplineRow = { level: number; userId: number; isCompanyRoot: boolean; depth: number };
+
+/**
+ * The user's sponsor chain (users.mentor_id), nearest first, up to `levels`, each with the matching
+ * depth of their open window: one recursive query.
+ */
+export async function sponsorChain(db: Db, userId: number, levels: number): Promise<TUplineRow[]> {
+  const rows = await queryRows<{ level: number; user_id: string; is_company_root: boolean; depth: number | null }>(
     db,
     sql`with recursive chain(level, id) as (
-          select 1, u.mentor_id from users u where u.id = ${buyerId} and u.mentor_id is not null
+          select 1, u.mentor_id from users u where u.id = ${userId} and u.mentor_id is not null
           union all
           select c.level + 1, u.mentor_id from chain c join users u on u.id = c.id
           where c.level < ${levels} and u.mentor_id is not null
         )
-        select c.level, c.id::text as user_id, u.is_company_root, w.id::text as window_id,
-               w.cap::text as cap, w.earned::text as earned,
-               coalesce((p.attributes->>'matching_depth')::int, 0) as depth
+        select c.level, c.id::text as user_id, u.is_company_root, w.matching_depth as depth
         from chain c
         join users u on u.id = c.id
         left join cap_windows w on w.user_id = c.id and w.closed_at is null
-        left join products p on p.id = w.product_id
         order by c.level`,
   );
-  return rows.map(toUpline);
+  return rows.map((row) => ({
+    level: Number(row.level),
+    userId: Number(row.user_id),
+    isCompanyRoot: Boolean(row.is_company_root),
+    depth: Number(row.depth ?? 0),
+  }));
 }
 
-/** One user as an upline row (level 0): the promo code's owner. */
-export async function member(db: Db, userId: number): Promise<TUplineRow | undefined> {
-  const [row] = await members(db, [userId]);
-  return row;
+/** Whether the user is the company root. */
+export async function isCompanyRoot(db: Db, userId: number): Promise<boolean> {
+  const [row] = await queryRows<{ root: boolean }>(db, sql`select is_company_root as root from users where id = ${userId}`);
+  return Boolean(row?.root);
 }
+
+// ---- the partners' state ------------------------------------------------------------------------
+
+/** A partner in the binary tree: its parent and its side under it, its mentor. */
+export type TNode = {
+  id: number;
+  parentId: number | null;
+  position: 'left' | 'right' | null;
+  mentorId: number | null;
+  isCompanyRoot: boolean;
+};
 
 /**
- * Locks cap windows in the order given (the caller passes the sponsor chain nearest first, so
- * every transaction locks windows on one path bottom-up, as a partner's own tariff purchase does:
- * its own window, then its uplines'); their current fill.
+ * Every partner on the binary paths from the given users (the buyers) up to the top, each once
+ * (UNION stops where paths meet): one recursive query. The caller walks each path by `parentId`
+ * in memory.
  */
-export async function lockWindows(
-  db: Db,
-  ids: number[],
-): Promise<Map<number, { cap: bigint; earned: bigint; open: boolean }>> {
-  if (ids.length === 0) return new Map();
-  const order = sql.join(
-    ids.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
-  const rows = await queryRows<{ id: string; cap: string; earned: string; open: boolean }>(
-    db,
-    sql`select id::text as id, cap::text as cap, earned::text as earned, closed_at is null as open
-        from cap_windows where id in (${order})
-        order by array_position(array[${order}], id)
-        for update`,
+export async function binaryPaths(tx: Db, userIds: readonly number[]): Promise<Map<number, TNode>> {
+  const start = [...new Set(userIds)];
+  if (start.length === 0) return new Map();
+  const rows = await queryRows<{
+    id: string;
+    parent_id: string | null;
+    position: string | null;
+    mentor_id: string | null;
+    is_company_root: boolean;
+  }>(
+    tx,
+    sql`with recursive up(id) as (
+          select unnest(${idArray(start)})
+          union
+          select u.binary_parent_id from up join users u on u.id = up.id
+          where u.binary_parent_id is not null
+        )
+        select u.id::text as id, u.binary_parent_id::text as parent_id, u.binary_position as position,
+               u.mentor_id::text as mentor_id, u.is_company_root
+        from up join users u on u.id = up.id`,
   );
   return new Map(
-    rows.map((row) => [Number(row.id), { cap: BigInt(row.cap), earned: BigInt(row.earned), open: row.open }]),
+    rows.map((row) => [
+      Number(row.id),
+      {
+        id: Number(row.id),
+        parentId: row.parent_id === null ? null : Number(row.parent_id),
+        position: row.position === 'left' || row.position === 'right' ? row.position : null,
+        mentorId: row.mentor_id === null ? null : Number(row.mentor_id),
+        isCompanyRoot: Boolean(row.is_company_root),
+      },
+    ]),
   );
 }
 
-/**
- * Fills open cap windows by the given amounts in one statement, guarded: a window is filled only
- * when `earned + amount <= cap` holds in the statement itself. Returns the ids filled.
- */
-export async function fillWindows(db: Db, fills: { id: number; amount: bigint }[]): Promise<number[]> {
-  if (fills.length === 0) return [];
-  const values = sql.join(
-    fills.map((fill) => sql`(${fill.id}::bigint, ${fill.amount}::bigint)`),
-    sql`, `,
+/** A partner's binary counters (binary_legs; no row = zeros). */
+export type TLegRow = {
+  userId: number;
+  leftUnpaid: bigint;
+  rightUnpaid: bigint;
+  leftTotal: bigint;
+  rightTotal: bigint;
+  pairedTotal: bigint;
+  invitedBuyers: number;
+  active: boolean;
+  counted: boolean;
+  rank: TRankName | null;
+};
+
+export const emptyLegs = (userId: number): TLegRow => ({
+  userId,
+  leftUnpaid: 0n,
+  rightUnpaid: 0n,
+  leftTotal: 0n,
+  rightTotal: 0n,
+  pairedTotal: 0n,
+  invitedBuyers: 0,
+  active: false,
+  counted: false,
+  rank: null,
+});
+
+/** The counters of the given partners, zeros for those without a row. */
+export async function legsOf(tx: Db, userIds: readonly number[]): Promise<Map<number, TLegRow>> {
+  const legs = new Map(userIds.map((id) => [id, emptyLegs(id)]));
+  if (userIds.length === 0) return legs;
+  const rows = await queryRows<{
+    user_id: string;
+    left_unpaid: string;
+    right_unpaid: string;
+    left_total: string;
+    right_total: string;
+    paired_total: string;
+    invited_buyers: number;
+    active: boolean;
+    counted: boolean;
+    rank: TRankName | null;
+  }>(
+    tx,
+    sql`select user_id::text as user_id, left_unpaid::text as left_unpaid, right_unpaid::text as right_unpaid,
+               left_total::text as left_total, right_total::text as right_total,
+               paired_total::text as paired_total, invited_buyers, active, counted, rank
+        from binary_legs where user_id = any(${idArray(userIds)})`,
   );
-  const rows = await queryRows<{ id: string }>(
+  for (const row of rows) {
+    legs.set(Number(row.user_id), {
+      userId: Number(row.user_id),
+      leftUnpaid: BigInt(row.left_unpaid),
+      rightUnpaid: BigInt(row.right_unpaid),
+      leftTotal: BigInt(row.left_total),
+      rightTotal: BigInt(row.right_total),
+      pairedTotal: BigInt(row.paired_total),
+      invitedBuyers: Number(row.invited_buyers),
+      active: Boolean(row.active),
+      counted: Boolean(row.counted),
+      rank: row.rank,
+    });
+  }
+  return legs;
+}
+
+
+/** The open window of a partner (fold-owned), with the product it names. */
+export async function openWindowOf(db: Db, userId: number) {
+  const [row] = await queryRows<{
+    id: string;
+    product_id: string;
+    code: string;
+    matching_depth: number;
+    tariff_price: string;
+    cap: string;
+    earned: string;
+    opened_at: string | Date;
+  }>(
     db,
-    sql`update cap_windows w set earned = w.earned + v.amount
-        from (values ${values}) as v(id, amount)
-        where w.id = v.id and w.closed_at is null and w.earned + v.amount <= w.cap
-        returning w.id::text as id`,
+    sql`select w.id::text as id, w.product_id::text as product_id, p.code, w.matching_depth,
+               w.tariff_price::text as tariff_price, w.cap::text as cap, w.earned::text as earned, w.opened_at
+        from cap_windows w join products p on p.id = w.product_id
+        where w.user_id = ${userId} and w.closed_at is null`,
   );
-  return rows.map((row) => Number(row.id));
+  return row
+    ? {
+        id: Number(row.id),
+        productId: Number(row.product_id),
+        code: row.code,
+        depth: Number(row.matching_depth),
+        price: BigInt(row.tariff_price),
+        cap: BigInt(row.cap),
+        earned: BigInt(row.earned),
+        openedAt: new Date(row.opened_at),
+      }
+    : null;
 }
 
-/**
- * Gives back `amount` of the fill of the window a payout made at `paidAt` filled (a reversed
- * bonus), never below 0: only while that window is still the open one (a window closed since
- * stays as it was; the new one was not filled by the payout).
- */
-export async function unfillWindow(db: Db, userId: number, amount: bigint, paidAt: Date): Promise<void> {
-  await db
-    .update(capWindows)
-    .set({ earned: sql`greatest(0, ${capWindows.earned} - ${amount})` })
-    .where(and(eq(capWindows.userId, userId), isNull(capWindows.closedAt), lte(capWindows.openedAt, paidAt)));
-}
-
-/** Inserts payouts in one statement; the rows come back in the order given. */
-export async function insertPayouts(db: Db, rows: TNewPayout[]): Promise<TPayoutRow[]> {
-  if (rows.length === 0) return [];
-  const inserted = await db.insert(payouts).values(rows).returning();
-  return inserted.sort((a, b) => a.id - b.id);
-}
-
-export async function insertLostProfits(db: Db, rows: (typeof lostProfits.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await db.insert(lostProfits).values(rows);
-}
-
-export const purchasePayouts = (db: Db, purchaseId: number) =>
-  db.select().from(payouts).where(eq(payouts.purchaseId, purchaseId)).orderBy(asc(payouts.id));
-
-/** Marks a purchase's payouts reversed; false when they were reversed before. */
-export async function markReversed(db: Db, purchaseId: number, at: Date): Promise<TPayoutRow[]> {
-  return db
-    .update(payouts)
-    .set({ reversedAt: at })
-    .where(and(eq(payouts.purchaseId, purchaseId), isNull(payouts.reversedAt)))
-    .returning();
-}
-
-/** Closes the lost profit the given payouts left (their purchase was refunded). */
-export async function closeLostProfitsOf(db: Db, payoutIds: number[], at: Date): Promise<void> {
-  if (payoutIds.length === 0) return;
-  await db
-    .update(lostProfits)
-    .set({ closedAt: at })
-    .where(and(inArray(lostProfits.payoutId, payoutIds), isNull(lostProfits.closedAt)));
-}
-
-/** The partner's lost profit still pending at `now` (not expired, not fully recovered), oldest first. */
-export async function pendingLostProfits(db: Db, userId: number, now: Date, lock = false) {
-  const query = db
-    .select()
-    .from(lostProfits)
-    .where(and(eq(lostProfits.userId, userId), isNull(lostProfits.closedAt), gt(lostProfits.expiresAt, now)))
-    .orderBy(asc(lostProfits.createdAt), asc(lostProfits.id));
-  return lock ? query.for('update') : query;
-}
-
-/** Sum of the partner's pending lost profit at `now`: one indexed query. */
+/** Sum of the partner's lost profit pending at `now` (not expired, not recovered or dropped): one indexed query. */
 export async function pendingLostProfitSum(db: Db, userId: number, now: Date): Promise<bigint> {
   const [row] = await queryRows<{ total: string | null }>(
     db,
-    sql`select sum(amount - recovered)::text as total from lost_profits
+    sql`select sum(amount - recovered - dropped)::text as total from lost_profits
         where user_id = ${userId} and closed_at is null and expires_at > ${now.toISOString()}::timestamptz`,
   );
   return BigInt(row?.total ?? '0');
 }
 
-export async function recoverLostProfit(db: Db, id: number, amount: bigint, at: Date): Promise<void> {
-  await db
-    .update(lostProfits)
-    .set({
-      recovered: sql`${lostProfits.recovered} + ${amount}`,
-      closedAt: sql`case when ${lostProfits.recovered} + ${amount} >= ${lostProfits.amount} then ${at.toISOString()}::timestamptz else null end`,
-    })
-    .where(eq(lostProfits.id, id));
-}
-
-/** The expiry job: closes up to `limit` entries past their deadline; returns how many. */
-export async function expireLostProfits(db: Db, now: Date, limit: number): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+/** The partner's open debt (0 without one). */
+export async function debtOf(db: Db, userId: number): Promise<bigint> {
+  const [row] = await queryRows<{ debt: string }>(
     db,
-    sql`update lost_profits set closed_at = ${now.toISOString()}::timestamptz
-        where id in (select id from lost_profits where closed_at is null and expires_at <= ${now.toISOString()}::timestamptz
-                     order by expires_at limit ${limit} for update skip locked)
-        returning id::text as id`,
+    sql`select debt::text as debt from compensation_partners where user_id = ${userId}`,
   );
-  return rows.length;
+  return BigInt(row?.debt ?? '0');
 }
 
-/** Locks the users' main accounts of a currency in id order; their balances (0 when they have none). */
-export async function lockBalances(
-  db: Db,
-  userIds: number[],
-  currency: TCurrency,
-): Promise<Map<number, bigint>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: ledgerAccounts.userId, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        inArray(ledgerAccounts.userId, userIds),
-        eq(ledgerAccounts.currency, currency),
-        eq(ledgerAccounts.purpose, 'main'),
-      ),
-    )
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
-  return new Map(rows.map((row) => [row.userId!, row.balance]));
-}
-
-export async function setReversed(db: Db, id: number, amount: bigint): Promise<void> {
-  await db.update(payouts).set({ reversed: amount }).where(eq(payouts.id, id));
-}
-
-/** Several users as upline rows (level 0), with their open cap windows and matching depth: one query. */
-export async function members(db: Db, userIds: readonly number[]): Promise<TUplineRow[]> {
-  if (userIds.length === 0) return [];
-  const rows = await queryRows<TRawUpline>(
+/** The partner's open debts, oldest first, with the reversal that left each and the purchase it reversed. */
+export async function openDebtsOf(db: Db, userId: number) {
+  const rows = await queryRows<{
+    id: string;
+    amount: string;
+    repaid: string;
+    created_at: string | Date;
+    payout_id: string;
+    bonus_type: string;
+    purchase_id: string | null;
+  }>(
     db,
-    sql`select 0 as level, u.id::text as user_id, u.is_company_root, w.id::text as window_id,
-               w.cap::text as cap, w.earned::text as earned,
-               coalesce((p.attributes->>'matching_depth')::int, 0) as depth
-        from users u
-        left join cap_windows w on w.user_id = u.id and w.closed_at is null
-        left join products p on p.id = w.product_id
-        where u.id = any(${idArray(userIds)})`,
+    sql`select d.id::text as id, d.amount::text as amount, d.repaid::text as repaid, d.created_at,
+               d.payout_id::text as payout_id, p.bonus_type, p.purchase_id::text as purchase_id
+        from bonus_debts d join payouts p on p.id = d.payout_id
+        where d.user_id = ${userId} and d.repaid < d.amount
+        order by d.id`,
   );
-  return rows.map(toUpline);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    amount: BigInt(row.amount),
+    repaid: BigInt(row.repaid),
+    createdAt: new Date(row.created_at),
+    payoutId: Number(row.payout_id),
+    bonusType: row.bonus_type,
+    purchaseId: row.purchase_id === null ? null : Number(row.purchase_id),
+  }));
 }
 
-/**
- * The sponsor chains (users.mentor_id) of several users, up to `levels` each, in one recursive
- * query: user id -> the ids of their uplines, nearest first.
- */
-export async function sponsorChains(
-  db: Db,
-  userIds: readonly number[],
-  levels: number,
-): Promise<Map<number, number[]>> {
-  const chains = new Map<number, number[]>(userIds.map((id) => [id, []]));
-  if (userIds.length === 0) return chains;
-  const rows = await queryRows<{ user_id: string; upline_id: string }>(
-    db,
-    sql`with recursive chain(user_id, level, id) as (
-          select u.id, 1, u.mentor_id from users u
-          where u.id = any(${idArray(userIds)}) and u.mentor_id is not null
-          union all
-          select c.user_id, c.level + 1, u.mentor_id from chain c join users u on u.id = c.id
-          where c.level < ${levels} and u.mentor_id is not null
-        )
-        select user_id::text as user_id, id::text as upline_id from chain order by user_id, level`,
-  );
-  for (const row of rows) chains.get(Number(row.user_id))!.push(Number(row.upline_id));
-  return chains;
-}
-
-// ---- periodic bonuses ------------------------------------------------------------------------------
-
-/**
- * Locks the partner's open cap window (quick start: two purchases that could each complete a
- * partner's quick start run one after the other here) and answers its tariff's product code.
- */
-export async function lockOpenWindowOf(
-  db: Db,
-  userId: number,
-): Promise<{ id: number; code: string } | undefined> {
-  const [row] = await queryRows<{ id: string; code: string }>(
-    db,
-    sql`select w.id::text as id, p.code from cap_windows w join products p on p.id = w.product_id
-        where w.user_id = ${userId} and w.closed_at is null
-        for update of w`,
-  );
-  return row && { id: Number(row.id), code: row.code };
-}
-
-/** Whether the partner has a quick start payout (credited or lost). */
-/**
- * Whether a purchase of `buyerId` already brought its inviter the Hot Winter gift (not reversed):
- * read through the buyer's few purchases (payouts_purchase_idx), not the inviter's payouts.
- */
-export async function hasHotWinterGiftFor(db: Db, buyerId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: payouts.id })
-    .from(purchases)
-    .innerJoin(payouts, eq(payouts.purchaseId, purchases.id))
-    .where(
-      and(eq(purchases.userId, buyerId), eq(payouts.bonusType, 'winter_gift'), isNull(payouts.reversedAt)),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function hasQuickStart(db: Db, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: payouts.id })
-    .from(payouts)
-    .where(and(eq(payouts.payeeId, userId), eq(payouts.bonusType, 'quick_start')))
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** When the partner first bought a tariff (completed purchases), or null. */
-export async function firstTariffAt(db: Db, userId: number): Promise<Date | null> {
-  const [row] = await queryRows<{ at: string | null }>(
-    db,
-    sql`select min(created_at)::text as at from purchases
-        where user_id = ${userId} and kind = 'tariff' and status = 'completed'`,
-  );
-  return row?.at ? new Date(row.at) : null;
-}
-
-/** Tariff purchases (completed) of the partner's direct invitees: who, which tariff, when. */
-export async function inviteeTariffPurchases(
-  db: Db,
-  mentorId: number,
-): Promise<{ inviteeId: number; code: string; at: Date }[]> {
-  const rows = await queryRows<{ user_id: string; code: string; at: string }>(
-    db,
-    sql`select p.user_id::text as user_id, pr.code, p.created_at::text as at
-        from users u
-        join purchases p on p.user_id = u.id and p.kind = 'tariff' and p.status = 'completed'
-        join products pr on pr.id = p.product_id
-        where u.mentor_id = ${mentorId}`,
-  );
-  return rows.map((row) => ({ inviteeId: Number(row.user_id), code: row.code, at: new Date(row.at) }));
-}
+// ---- periodic bonuses ---------------------------------------------------------------------------
 
 export type TDueNode = {
   id: number;
@@ -385,21 +281,36 @@ export async function advanceNodeIncome(db: Db, id: number, paidUntil: Date): Pr
   await db.update(nodes).set({ incomePaidUntil: paidUntil }).where(eq(nodes.id, id));
 }
 
-/** Takes a month for the leader pool; false when it was taken (paid) before. */
-export async function claimLeaderPoolMonth(db: Db, period: string): Promise<boolean> {
+/**
+ * Takes a month for the leader pool with its company BV and pool (the fold pays it and fills in
+ * the share and payees); false when it was taken before.
+ */
+export async function claimLeaderPoolMonth(
+  db: Db,
+  month: { period: string; bv: bigint; pool: bigint },
+): Promise<boolean> {
   const rows = await db
     .insert(leaderPoolMonths)
-    .values({ period, bv: 0n, pool: 0n, share: 0n, payees: 0, companyRemainder: 0n })
+    .values({ ...month, share: 0n, payees: 0, companyRemainder: month.pool })
     .onConflictDoNothing({ target: leaderPoolMonths.period })
     .returning({ period: leaderPoolMonths.period });
   return rows.length === 1;
 }
 
-export async function recordLeaderPoolMonth(
+/** What the fold paid of a month's pool. */
+export async function recordLeaderPoolPaid(
   db: Db,
-  row: Omit<typeof leaderPoolMonths.$inferInsert, 'paidAt'>,
+  period: string,
+  paid: { share: bigint; payees: number },
 ): Promise<void> {
-  await db.update(leaderPoolMonths).set(row).where(eq(leaderPoolMonths.period, row.period));
+  await db
+    .update(leaderPoolMonths)
+    .set({
+      share: paid.share,
+      payees: paid.payees,
+      companyRemainder: sql`${leaderPoolMonths.pool} - ${paid.share * BigInt(paid.payees)}`,
+    })
+    .where(eq(leaderPoolMonths.period, period));
 }
 
 /** Company BV of purchases made in [from, to) and not refunded (by the created_at index). */
@@ -413,11 +324,3 @@ export async function volumeBetween(db: Db, from: Date, to: Date): Promise<bigin
   return BigInt(row?.total ?? '0');
 }
 
-/** Partners holding `rank` now (binary_legs.rank), by id. */
-export async function partnersOfRank(db: Db, rank: string): Promise<number[]> {
-  const rows = await queryRows<{ user_id: string }>(
-    db,
-    sql`select user_id::text as user_id from binary_legs where rank = ${rank} order by user_id`,
-  );
-  return rows.map((row) => Number(row.user_id));
-}

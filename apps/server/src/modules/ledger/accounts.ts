@@ -48,6 +48,11 @@ export const COMPANY_PURPOSES = {
   bonuses: 'company:bonuses',
   /** Bonus shares due to the company root user: the company keeps them here, never on a user row. */
   rootBonuses: 'company:root_bonuses',
+  /**
+   * What partners owe for reversed bonuses they had already withdrawn or spent (compensation-plan.md
+   * 5a): below zero by the open debts, back up as their next bonuses repay them.
+   */
+  bonusDebts: 'company:bonus_debts',
 } as const;
 export type TCompanyPurpose = (typeof COMPANY_PURPOSES)[keyof typeof COMPANY_PURPOSES];
 

@@ -1,19 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { capWindows, promocodeRedemptions, promocodes } from '../../db/schema';
+import { promocodeRedemptions, promocodes } from '../../db/schema';
 
 export type TPromocodeRow = typeof promocodes.$inferSelect;
-
-/** Whether the partner's open cap window has room (an Active tariff, as modules/tariffs decides it). */
-export async function hasActiveTariff(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: capWindows.id })
-    .from(capWindows)
-    .where(
-      and(eq(capWindows.userId, userId), isNull(capWindows.closedAt), lt(capWindows.earned, capWindows.cap)),
-    );
-  return row !== undefined;
-}
 
 /**
  * Inserts a code; undefined when a unique index refuses it (the code is taken, or the partner has

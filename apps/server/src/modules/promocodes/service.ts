@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
 import type { TDiscountRule } from '../catalog/service';
-import type { TPromoInput } from '../compensation/service';
+import { isActive, tariffNow, type TPromoInput } from '../compensation/service';
 import * as repo from './repo';
 import type { TPromocodeRow } from './repo';
 
@@ -120,7 +120,7 @@ export function createPromocodes(deps: { db: Db; clock?: () => Date }) {
     async create(userId: number, input: TPromocodeCreate): Promise<TPromocodeCreated> {
       const now = clock();
       return db.transaction(async (tx) => {
-        if (!(await repo.hasActiveTariff(tx, userId))) throw fail.request('promocodeNeedsTariff');
+        if (!isActive(await tariffNow(tx, userId))) throw fail.request('promocodeNeedsTariff');
         if (input.kind === 'personal' && (await repo.findPersonal(tx, userId)))
           throw fail.request('personalPromocodeExists');
         const expiresAt =

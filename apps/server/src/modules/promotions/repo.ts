@@ -95,17 +95,6 @@ export async function ownSales(db: Db, userId: number, window: TOccurrence): Pro
   return Number(row!.count);
 }
 
-/** The tariff the partner holds now: its list price and whether it is Active (bonuses below the cap). */
-export async function heldTariff(db: Db, userId: number): Promise<{ price: bigint; active: boolean } | null> {
-  const [row] = await queryRows<{ price: string; active: boolean }>(
-    db,
-    sql`select pr.price::text as price, (w.earned < w.cap) as active
-        from cap_windows w join products pr on pr.id = w.product_id
-        where w.user_id = ${userId} and w.closed_at is null`,
-  );
-  return row ? { price: BigInt(row.price), active: row.active } : null;
-}
-
 /** The partner's payouts of the given bonus types: how many, and what stayed credited (after reversals). */
 export async function bonusTotals(
   db: Db,
@@ -114,11 +103,11 @@ export async function bonusTotals(
 ): Promise<Map<string, { count: number; amount: bigint }>> {
   const rows = await queryRows<{ bonus_type: string; count: string; amount: string }>(
     db,
-    sql`select bonus_type, count(*)::text as count, coalesce(sum(credited - reversed), 0)::text as amount
+    sql`select bonus_type, count(*)::text as count, coalesce(sum(credited - reversed_credited), 0)::text as amount
         from payouts where payee_id = ${userId} and bonus_type in (${sql.join(
           types.map((type) => sql`${type}`),
           sql`, `,
-        )}) and credited > 0
+        )}) and credited > 0 and reverses_payout_id is null
         group by bonus_type`,
   );
   return new Map(

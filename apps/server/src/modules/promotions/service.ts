@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { TOccurrence } from '../../lib/windows';
 import type { TDiscountRule } from '../catalog/service';
 import { type TConfigs, type TSeasonPromo, windowAnswer } from '../configs/service';
+import { isActive, tariffNow } from '../compensation/service';
 import { SMALL_TEAM } from '../team/service';
 import * as repo from './repo';
 import { MIN_TARIFF, winterStanding } from './winter';
@@ -39,6 +40,12 @@ async function salesIn(db: Db, userId: number, window: TOccurrence, smallTeam: n
   };
 }
 
+/** The tariff the partner holds now: its price and whether it is Active (bonuses below the cap). */
+async function heldTariff(db: Db, userId: number): Promise<{ price: bigint; active: boolean } | null> {
+  const window = await tariffNow(db, userId);
+  return window && { price: window.price, active: isActive(window) };
+}
+
 /**
  * The seasonal promotions' status calls (compensation-plan.md section 9; docs/decisions.md
  * "Seasonal promotions"): reads only, at the injected clock.
@@ -52,7 +59,7 @@ export function createPromotions(deps: { db: Db; configs: TConfigs; smallTeam?: 
       const window = configs.winterPromo();
       const [sales, tariff, bonuses] = await Promise.all([
         salesIn(db, userId, window, smallTeam),
-        repo.heldTariff(db, userId),
+        heldTariff(db, userId),
         repo.bonusTotals(db, userId, ['winter_gift', 'ticket']),
       ]);
       const standing = winterStanding({ tariff, ...sales });

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { purchaseEvents, purchases } from '../../db/schema';
+import { purchases } from '../../db/schema';
 
 export type TPurchaseRow = typeof purchases.$inferSelect;
 
@@ -27,10 +27,6 @@ export async function markRefunded(db: Db, id: number): Promise<boolean> {
     .where(and(eq(purchases.id, id), eq(purchases.status, 'completed')))
     .returning({ id: purchases.id });
   return rows.length === 1;
-}
-
-export async function insertEvent(db: Db, row: typeof purchaseEvents.$inferInsert): Promise<void> {
-  await db.insert(purchaseEvents).values(row).onConflictDoNothing();
 }
 
 export async function userPurchases(db: Db, userId: number, limit: number): Promise<TPurchaseRow[]> {

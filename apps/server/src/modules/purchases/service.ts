@@ -11,7 +11,7 @@ import { fail } from '../../http/errors';
 import type { TPricing, TProductRow } from '../catalog/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { InsufficientFundsError, leg, postTransfer } from '../ledger/service';
-import { postPurchaseBonuses, reversePurchaseBonuses, type TPromoInput } from '../compensation/service';
+import { recordEvent, type TEventInput, type TPromoInput } from '../compensation/service';
 import { recordRedemption, takePromocodeUse } from '../promocodes/service';
 import { recordOperation } from '../statement/service';
 import * as repo from './repo';
@@ -38,6 +38,15 @@ export type TPurchaseInput = {
   promo?: TPromoInput | null;
   /** The time the purchase is paid at (a promo code's expiry is checked at it); the system clock by default. */
   now?: Date;
+  /**
+   * When its bonuses are due (compensation-plan.md 5a): with the payment (the default), or once
+   * the product module releases them (`releasePurchase`: a validator key when it is activated).
+   */
+  bonuses?: 'at_payment' | 'on_release';
+  /** A tariff: what it does to the buyer's cap window, decided at checkout (the fold applies it). */
+  tariff?: Extract<TEventInput, { kind: 'purchase' }>['tariff'];
+  /** A tariff bought inside the configured Hot Winter window. */
+  winter?: boolean;
 };
 
 /** The volume of a purchase (compensation-plan.md section 1): its net USDT price, for the kinds that carry it. */
@@ -46,10 +55,12 @@ export function volumeOf(kind: TProductKind, netPrice: bigint): bigint {
 }
 
 /**
- * Records a purchase in the caller's transaction: the ledger transfer from the buyer's balance to
- * the company's sales, the purchase row that names its price, the line of the buyer's statement,
- * and the purchase event the compensation engine consumes (issue 8; until it lands, no bonus is
- * paid). "Insufficient funds on the internal balance." when the balance is short: nothing is written.
+ * The checkout (docs/shop.md, docs/compensation.md "The fold"): records a purchase in the
+ * caller's transaction: the ledger transfer from the buyer's balance to the company's sales, the
+ * purchase row that names its price, the line of the buyer's statement, and the event the fold
+ * computes its bonuses from (unless they wait for `releasePurchase`). Nothing here reads or locks
+ * anyone but the buyer. "Insufficient funds on the internal balance." when the balance is short:
+ * nothing is written.
  */
 export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPurchaseRow> {
   const kind = input.product.kind as TProductKind;
@@ -115,22 +126,53 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
     reference: `purchase:${purchase.id}`,
     details: { product: input.product.name, kind, units: purchase.units, ...input.details },
   });
-  await repo.insertEvent(tx, { purchaseId: purchase.id, userId: input.userId, kind: 'purchase', bv });
   const promo = code
     ? await recordRedemption(tx, code, {
         id: purchase.id,
         userId: input.userId,
         discount: promoDiscount!.amount,
       })
-    : input.promo;
-  await postPurchaseBonuses(tx, purchase, { promo, productCode: input.product.code });
+    : (input.promo ?? null);
+  if ((input.bonuses ?? 'at_payment') === 'at_payment') {
+    await recordEvent(tx, purchaseEvent(purchase, { promo, tariff: input.tariff, winter: input.winter }));
+  }
   return purchase;
+}
+
+/** The fold's event of a purchase: the facts its bonuses are computed from, as they are now. */
+function purchaseEvent(
+  purchase: TPurchaseRow,
+  extra: { promo?: TPromoInput | null; tariff?: TPurchaseInput['tariff']; winter?: boolean },
+): TEventInput {
+  return {
+    kind: 'purchase',
+    purchaseId: purchase.id,
+    userId: purchase.userId,
+    bv: purchase.bv,
+    productKind: purchase.kind as TProductKind,
+    listPrice: purchase.listPrice,
+    netPrice: purchase.netPrice,
+    promo: extra.promo ?? null,
+    tariff: extra.tariff ?? null,
+    winter: extra.winter ?? false,
+  };
+}
+
+/**
+ * Releases the bonuses of a purchase recorded with `bonuses: 'on_release'` (a validator key, when
+ * it is activated): its event goes to the fold now, dated now. Once: a second call writes nothing.
+ */
+export async function releasePurchase(tx: Db, purchaseId: number): Promise<void> {
+  const purchase = await repo.findPurchase(tx, purchaseId);
+  if (!purchase || purchase.status !== 'completed') return;
+  await recordEvent(tx, purchaseEvent(purchase, {}));
 }
 
 /**
  * Returns a purchase's payment to the buyer's balance, as its own transfer (never an edit of the
- * first), with its statement line and a refund event that takes its volume back. Once: false when
- * the purchase was refunded already.
+ * first), with its statement line and a refund event: the fold reverses the bonuses the purchase
+ * paid and takes its volume back (compensation-plan.md 5a). Once: false when the purchase was
+ * refunded already.
  */
 export async function refundPurchase(tx: Db, purchaseId: number, reason: string): Promise<boolean> {
   if (!(await repo.markRefunded(tx, purchaseId))) return false;
@@ -156,8 +198,7 @@ export async function refundPurchase(tx: Db, purchaseId: number, reason: string)
     reference: `purchase:${purchase.id}:refund`,
     details: { purchase_id: purchase.id, kind: purchase.kind, reason },
   });
-  await repo.insertEvent(tx, { purchaseId, userId: purchase.userId, kind: 'refund', bv: purchase.bv });
-  await reversePurchaseBonuses(tx, purchase);
+  await recordEvent(tx, { kind: 'refund', purchaseId, userId: purchase.userId, bv: purchase.bv });
   return true;
 }
 

@@ -1,46 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { capWindows, nodes, products, purchaseRequests, purchases, users } from '../../db/schema';
+import { nodes, products, purchaseRequests, purchases, users } from '../../db/schema';
 
-export type TCapWindowRow = typeof capWindows.$inferSelect;
 export type TPurchaseRequestRow = typeof purchaseRequests.$inferSelect;
-
-/** The partner's open cap window (at most one), locked for the transaction when asked. */
-export async function openWindow(db: Db, userId: number, lock = false): Promise<TCapWindowRow | undefined> {
-  const query = db
-    .select()
-    .from(capWindows)
-    .where(and(eq(capWindows.userId, userId), isNull(capWindows.closedAt)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
-
-export async function closeWindow(db: Db, id: number, at: Date): Promise<void> {
-  await db.update(capWindows).set({ closedAt: at }).where(eq(capWindows.id, id));
-}
-
-export async function insertWindow(db: Db, row: typeof capWindows.$inferInsert): Promise<TCapWindowRow> {
-  const [inserted] = await db.insert(capWindows).values(row).returning();
-  return inserted!;
-}
-
-/** An upgrade: the window now names the higher tariff and its cap grows by `grow`. */
-export async function growWindow(db: Db, id: number, productId: number, grow: bigint): Promise<void> {
-  await db
-    .update(capWindows)
-    .set({ productId, cap: sql`${capWindows.cap} + ${grow}` })
-    .where(eq(capWindows.id, id));
-}
-
-/** Fills a window by `amount`, guarded in the statement: false (nothing filled) when it would pass the cap. */
-export async function addEarned(db: Db, id: number, amount: bigint): Promise<boolean> {
-  const rows = await db
-    .update(capWindows)
-    .set({ earned: sql`${capWindows.earned} + ${amount}` })
-    .where(and(eq(capWindows.id, id), sql`${capWindows.earned} + ${amount} <= ${capWindows.cap}`))
-    .returning({ id: capWindows.id });
-  return rows.length === 1;
-}
 
 /**
  * Locks the user's row: a user's tariff purchases and mentor changes run one at a time. "No key

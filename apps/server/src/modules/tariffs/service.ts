@@ -18,15 +18,20 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
 import { findProduct, unitPrice, type TCatalog, type TPricing, type TProductRow } from '../catalog/service';
-import { pendingLostProfit, recoverLostProfit } from '../compensation/service';
-import { postTariffBonuses } from '../compensation/periodic';
+import {
+  isActive,
+  pendingLostProfit,
+  PLAN,
+  recordMentorMoved,
+  tariffNow,
+  type TTariffNow,
+} from '../compensation/service';
 import { grantDft } from '../dft/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { createIncludedOrders } from '../orders/service';
 import { recordPurchase } from '../purchases/service';
 import { rebaseSponsorCounters } from '../team-stats/service';
 import * as repo from './repo';
-import type { TCapWindowRow } from './repo';
 
 type TTariffAttributes = {
   includes_node?: boolean;
@@ -70,30 +75,7 @@ function included(product: TProductRow | undefined, kind: 'virtual' | 'device'):
   return attributes.includes_node && attributes.node_kind === kind ? Number(attributes.nodes ?? 0) : 0;
 }
 
-/** A tariff is Active while its open cap window has room (the team views show the same status). */
-export const isActive = <W extends Pick<TCapWindowRow, 'earned' | 'cap'>>(
-  window: W | undefined,
-): window is W => window !== undefined && window.earned < window.cap;
-
-/**
- * Fills the partner's open cap window with a USDT bonus of `amount` (compensation-plan.md
- * section 2), in the caller's transaction: `filled` is what fits (what may be credited),
- * `overflow` what does not (lost profit). Nothing fits without an Active window.
- */
-export async function fillCapWindow(
-  tx: Db,
-  userId: number,
-  amount: bigint,
-): Promise<{ filled: bigint; overflow: bigint }> {
-  if (amount < 0n) throw new Error('A cap window is filled with a positive amount');
-  const window = await repo.openWindow(tx, userId, true);
-  if (!isActive(window)) return { filled: 0n, overflow: amount };
-  const room = window.cap - window.earned;
-  const filled = amount < room ? amount : room;
-  if (filled > 0n && !(await repo.addEarned(tx, window.id, filled)))
-    throw new Error(`Cap window ${window.id} would overflow`);
-  return { filled, overflow: amount - filled };
-}
+export { isActive };
 
 /**
  * Tariffs (packages): the list, the partner's tariff and cap window, the purchase in two steps
@@ -124,14 +106,14 @@ export function createTariffs(deps: {
    */
   async function plan(
     tx: Db,
-    window: TCapWindowRow | undefined,
+    window: TTariffNow | null,
     target: TProductRow,
     now: Date,
   ): Promise<{ kind: TTariffPurchaseKind; current?: TProductRow; listPrice: bigint }> {
     const price = unitPrice(target, now);
     if (!window) return { kind: 'new', listPrice: price };
     if (!isActive(window)) return { kind: 'renewal', listPrice: price };
-    const current = (await findProduct(tx, window.productId))!;
+    const current = (await findProduct(tx, Number(window.productId)))!;
     const difference = price - unitPrice(current, now);
     if (difference <= 0n) throw fail.request('tariffAlreadyPurchased');
     return { kind: 'upgrade', current, listPrice: difference };
@@ -169,7 +151,7 @@ export function createTariffs(deps: {
     },
 
     async active(userId: number): Promise<TActivePackage> {
-      const window = await repo.openWindow(db, userId);
+      const window = await tariffNow(db, userId);
       const zero = formatMinor(0n, 'USDT');
       const lostProfit = formatMinor(await pendingLostProfit(db, userId), 'USDT');
       if (!window) {
@@ -182,13 +164,13 @@ export function createTariffs(deps: {
           lost_profit_pending: lostProfit,
         };
       }
-      const product = (await findProduct(db, window.productId))!;
+      const product = (await findProduct(db, Number(window.productId)))!;
       return {
         package: toPackage(product),
         status: isActive(window) ? 'Active' : 'Inactive',
         cap: formatMinor(window.cap, 'USDT'),
-        earned: formatMinor(window.earned, 'USDT'),
-        cap_left: formatMinor(window.cap - window.earned, 'USDT'),
+        earned: formatMinor(window.filled, 'USDT'),
+        cap_left: formatMinor(window.cap - window.filled, 'USDT'),
         lost_profit_pending: lostProfit,
       };
     },
@@ -201,7 +183,7 @@ export function createTariffs(deps: {
     ): Promise<TPackagePurchaseQuote> {
       return db.transaction(async (tx) => {
         const target = await tariff(tx, input.package_id);
-        const { kind, listPrice } = await plan(tx, await repo.openWindow(tx, userId), target, now);
+        const { kind, listPrice } = await plan(tx, await tariffNow(tx, userId), target, now);
         const pricing = await priceOf(tx, userId, target, listPrice, now, input.promocode);
         const row = await repo.insertRequest(tx, {
           id: randomUUID(),
@@ -233,9 +215,10 @@ export function createTariffs(deps: {
 
     /**
      * Pays a request from the USDT balance, in one transaction with the Idempotency-Key: the
-     * purchase (recordPurchase), the cap window opened or grown, the DFT grant (locked) and the
-     * nodes the tariff includes. The user row is locked first, so two confirmations of one
-     * partner run one after the other and the second sees what the first bought.
+     * purchase (recordPurchase) with what it does to the buyer's window (the fold opens or grows
+     * it, recovers lost profit into it and pays the bonuses), the DFT grant (locked) and the nodes
+     * the tariff includes. The user row is locked first, so two confirmations of one partner run
+     * one after the other and the second sees what the first bought.
      */
     confirm(
       userId: number,
@@ -250,8 +233,7 @@ export function createTariffs(deps: {
         if (request.purchaseId !== null) throw fail.request('purchaseRequestUsed');
         if (request.expiresAt <= now) throw fail.request('purchaseRequestExpired');
         const target = await tariff(tx, request.productId);
-        const window = await repo.openWindow(tx, userId, true);
-        const { kind, current, listPrice } = await plan(tx, window, target, now);
+        const { kind, current, listPrice } = await plan(tx, await tariffNow(tx, userId), target, now);
         // Another purchase (or a price change) since the request: its price no longer holds.
         if (kind !== request.kind || listPrice !== request.listPrice)
           throw fail.request('purchaseRequestStale');
@@ -262,6 +244,8 @@ export function createTariffs(deps: {
           priceId: request.priceId,
           discounts: request.discounts.map((item) => ({ source: item.source, amount: BigInt(item.amount) })),
         };
+        const attributes = attributesOf(target);
+        const hotWinter = deps.hotWinter ?? PLAN.hotWinter;
         const purchase = await recordPurchase(tx, {
           userId,
           product: target,
@@ -277,20 +261,16 @@ export function createTariffs(deps: {
             terms_version: TARIFF_TERMS_VERSION,
             mentor_id: user.mentorId,
           },
+          tariff: {
+            kind,
+            productId: target.id,
+            code: target.code,
+            depth: Number(attributes.matching_depth ?? 0),
+            price: unitPrice(target, now),
+            capGrowth: listPrice * BigInt(BONUS_CAP_MULTIPLIER),
+          },
+          winter: now >= new Date(hotWinter.from) && now < new Date(hotWinter.to),
         });
-        const cap = listPrice * BigInt(BONUS_CAP_MULTIPLIER);
-        let opened: { id: number; cap: bigint; earned: bigint };
-        if (kind === 'upgrade') {
-          await repo.growWindow(tx, window!.id, target.id, cap);
-          opened = { id: window!.id, cap: window!.cap + cap, earned: window!.earned };
-        } else {
-          if (window) await repo.closeWindow(tx, window.id, now);
-          opened = await repo.insertWindow(tx, { userId, productId: target.id, cap, openedAt: now });
-        }
-        // Pending lost profit is credited into the window at once, oldest first (section 5).
-        await recoverLostProfit(tx, userId, opened, `tariff:${purchase.id}`, now);
-        // Quick start and the Hot Winter gift see the window as it is now.
-        await postTariffBonuses(tx, purchase, now, deps.hotWinter);
         await grantDft(tx, userId, listPrice * USDT_TO_DFT, `tariff:${purchase.id}`, now);
         // An upgrade adds what the higher tariff includes beyond the one held; a new or renewed tariff all of it.
         const held = kind === 'upgrade' ? current : undefined;
@@ -335,6 +315,8 @@ export function createTariffs(deps: {
         if (await repo.inSponsorDownline(tx, userId, mentorId))
           throw fail.field('mentor_id', 'mentorInvalid');
         await repo.setMentor(tx, userId, mentorId);
+        // The fold sees the move in the order of the partner's purchases.
+        await recordMentorMoved(tx, userId, user.mentorId, mentorId);
         await rebaseSponsorCounters(tx, [user.mentorId, mentorId]);
         await audit(tx, {
           userId,

@@ -8,8 +8,7 @@ import {
   type TStructureList,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { binaryLegsOf, binaryPathsOf, type TBinaryNode } from '../binary/service';
-import { PLAN } from '../compensation/service';
+import { binaryLegsOf, binaryPathsOf, PLAN, type TBinaryNode } from '../compensation/service';
 import { downlineTarget } from '../team/access';
 import * as repo from './repo';
 import type { TStats } from './repo';

@@ -16,8 +16,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
-import { binaryLegsOf } from '../binary/service';
-import { isActive } from '../tariffs/service';
+import { binaryLegsOf } from '../compensation/service';
+import { isActive } from '../compensation/service';
 import { downlineTarget, inDownline } from './access';
 import * as repo from './repo';
 import type { TMemberInfo, TSide } from './repo';
@@ -40,7 +40,7 @@ function tariffOf(info: TMemberInfo): Pick<TBinaryObject, 'tariff' | 'status'> {
   if (info.cap === null || info.earned === null) return { tariff: null, status: null };
   return {
     tariff: info.tariff,
-    status: isActive({ earned: info.earned, cap: info.cap }) ? 'Active' : 'Inactive',
+    status: isActive(info.cap === null || info.earned === null ? null : { filled: info.earned, cap: info.cap }) ? 'Active' : 'Inactive',
   };
 }
 

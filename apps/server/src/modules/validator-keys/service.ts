@@ -28,7 +28,7 @@ import {
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { postTransfer } from '../ledger/service';
-import { recordPurchase, refundPurchase } from '../purchases/service';
+import { recordPurchase, refundPurchase, releasePurchase } from '../purchases/service';
 import { liveQuote } from '../rates/service';
 import { recordOperation } from '../statement/service';
 import * as repo from './repo';
@@ -149,6 +149,8 @@ async function payLocked(
     quoteId: key.quoteId,
     reference: `validator_key:${key.id}`,
     details: { validator_key_id: key.id, paid_by: how, rate: stored.rate },
+    // A key pays its bonuses when it is activated, never before (compensation-plan.md 5a).
+    bonuses: 'on_release',
   });
   const now = new Date();
   return repo.updateKey(tx, key.id, {
@@ -408,7 +410,10 @@ export function createValidatorKeys(deps: { db: Db; catalog: TCatalog }) {
       const codeHash = hashCode(code);
       return db.transaction(async (tx) => {
         const activated = await repo.activate(tx, { userId, codeHash, now });
-        if (activated) return answer(tx, activated, now);
+        if (activated) {
+          if (activated.purchaseId !== null) await releasePurchase(tx, activated.purchaseId);
+          return answer(tx, activated, now);
+        }
         const key = await repo.findByCode(tx, userId, codeHash);
         if (!key) throw fail.field('code', 'validatorKeyInvalidCode');
         const status = keyStatusAt(key, false, now);

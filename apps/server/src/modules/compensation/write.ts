@@ -1,0 +1,465 @@
+import { sql } from 'drizzle-orm';
+import type { TFoldPosting, TFoldWindow, TPosting } from '@portal/compensation';
+import { minor, type TBonusType, type TCurrency } from '@portal/contracts';
+import { type Db, idArray, queryRows } from '../../db/client';
+import { type TAccountRef, companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
+import { leg, postTransfer } from '../ledger/service';
+import { recordOperations, type TOperation } from '../statement/service';
+import type { TEventRow } from './events';
+import { array, nextIds } from './fold-repo';
+import type { TLoaded } from './load';
+import { contractType } from './names';
+import { recordLeaderPoolPaid } from './repo';
+
+/** Which of the given users is the company root (its shares stay on a company account). */
+async function rootsAmong(tx: Db, userIds: readonly number[]): Promise<Set<number>> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select id::text as id from users where is_company_root and id = any(${idArray(userIds)})`,
+  );
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * Writes what one batch of the fold computed, set-based, in the batch's transaction: the windows
+ * (one update, one insert), one ledger transfer per bonus type and currency (and per direction:
+ * credits, reversals), the payouts (one insert), the payouts reversed (one update), lost profit and
+ * debts (an insert and an update each), the partners' state (two upserts) and the statement lines
+ * (one insert). No row of a payee is read under lock while the batch computes: each is written
+ * once, here, in one statement per table.
+ */
+export async function writeBatch(
+  tx: Db,
+  loaded: TLoaded,
+  postings: readonly TFoldPosting[],
+  events: readonly TEventRow[],
+): Promise<void> {
+  const { state } = loaded;
+  const last = events[events.length - 1]!;
+
+  // Windows: the new ones get their ids first (payouts name them).
+  const windowIds = new Map<string, number>();
+  const windows = [...state.dirty.windows.values()];
+  const opened = windows.filter((window) => window.key.startsWith('w:'));
+  const ids = await nextIds(tx, 'cap_windows', opened.length);
+  opened.forEach((window, index) => windowIds.set(window.key, ids[index]!));
+  const windowId = (key: string | null) => (key === null ? null : (windowIds.get(key) ?? Number(key)));
+  await updateWindows(
+    tx,
+    windows.filter((window) => !window.key.startsWith('w:')),
+  );
+  await insertWindows(tx, opened, windowIds);
+
+  // Payouts: every posting gets its id first (matching, reversals and recoveries name others).
+  const payoutIds = new Map(loaded.payoutIds);
+  const allocated = await nextIds(tx, 'payouts', postings.length);
+  postings.forEach((posting, index) => payoutIds.set(posting.ref, allocated[index]!));
+  const idOf = (ref: string | null) => {
+    if (ref === null) return null;
+    const id = payoutIds.get(ref);
+    if (id === undefined) throw new Error(`The fold's posting ${ref} has no payout`);
+    return id;
+  };
+
+  const transfers = await postTransfers(tx, postings, {
+    reference: `bonus:fold:${last.id}`,
+    details: { events: [events[0]!.id, last.id] },
+  });
+  await insertPayouts(tx, postings, { idOf, windowId, transfers });
+  await markReversed(
+    tx,
+    [...state.dirty.postings]
+      .filter((ref) => loaded.payoutIds.has(ref))
+      .map((ref) => state.posting(ref))
+      .map((record) => ({ id: loaded.payoutIds.get(record.ref)!, ...record })),
+  );
+  await writeLost(tx, loaded, idOf);
+  await writeDebts(tx, loaded, idOf);
+  await writePartners(tx, loaded);
+  await writeStatement(tx, postings, { idOf, lastEventId: last.id, kindOf: kindsOf(events) });
+  await recordLeaderPools(tx, postings, events);
+}
+
+const kindsOf = (events: readonly TEventRow[]) =>
+  new Map(events.map((event) => [String(event.id), (event.details.product_kind as string | undefined) ?? null]));
+
+/** What the fold paid of each leader pool month it folded (leader_pool_months). */
+async function recordLeaderPools(
+  tx: Db,
+  postings: readonly TFoldPosting[],
+  events: readonly TEventRow[],
+): Promise<void> {
+  for (const event of events.filter((item) => item.kind === 'leader_pool')) {
+    const shares = postings.filter((posting) => posting.eventId === String(event.id));
+    await recordLeaderPoolPaid(tx, String(event.details.period), {
+      share: shares[0]?.gross ?? 0n,
+      payees: shares.length,
+    });
+  }
+}
+
+/**
+ * Writes postings made outside the fold (DXN bonuses of a period: node income and its DexNet
+ * matching, annual matching): one transfer per bonus type and currency named `bonus:<key>:...`,
+ * the payouts and the statement lines. They fill no window and lose nothing.
+ */
+export async function writePeriodPostings(
+  tx: Db,
+  source: { key: string; period: string; purchaseId: number | null },
+  postings: readonly TPosting[],
+): Promise<void> {
+  if (postings.length === 0) return;
+  const fold: TFoldPosting[] = postings.map((posting, index) => ({
+    ref: `${source.key}:${index + 1}`,
+    eventId: '',
+    ordinal: index + 1,
+    payeeId: posting.payeeId,
+    bonusType: posting.bonusType,
+    currency: posting.currency,
+    gross: posting.gross,
+    credited: posting.credited,
+    lost: 0n,
+    toCompany: false,
+    purchaseId: source.purchaseId === null ? null : String(source.purchaseId),
+    buyerId: posting.explanation.buyerId ?? null,
+    period: source.period,
+    level: posting.explanation.level ?? null,
+    leg: null,
+    base: posting.explanation.base,
+    rateBp: posting.explanation.rateBp,
+    capTook: 0n,
+    planVersion: posting.explanation.planVersion,
+    sourceRef: null,
+    sourceBonusType: posting.explanation.sourceBonusType ?? null,
+    sourcePayeeId: posting.explanation.sourcePayeeId ?? null,
+    reversesRef: null,
+    recoversRef: null,
+    windowKey: null,
+    debtRepaid: 0n,
+    taken: 0n,
+    debt: 0n,
+  }));
+  const ids = await nextIds(tx, 'payouts', fold.length);
+  const payoutIds = new Map(fold.map((posting, index) => [posting.ref, ids[index]!]));
+  const idOf = (ref: string | null) => (ref === null ? null : payoutIds.get(ref)!);
+  const roots = await rootsAmong(tx, fold.map((posting) => Number(posting.payeeId)));
+  const placed = fold.map((posting) => (roots.has(Number(posting.payeeId)) ? { ...posting, toCompany: true } : posting));
+  const transfers = await postTransfers(tx, placed, { reference: `bonus:${source.key}`, details: { source: source.key, period: source.period } });
+  await insertPayouts(tx, placed, { idOf, windowId: () => null, transfers });
+  await writeStatement(tx, placed, { idOf, lastEventId: 0, kindOf: new Map() });
+}
+
+async function updateWindows(tx: Db, windows: readonly TFoldWindow[]): Promise<void> {
+  if (windows.length === 0) return;
+  await tx.execute(
+    sql`update cap_windows w set cap = v.cap, earned = v.earned, product_id = v.product_id,
+               matching_depth = v.depth, tariff_price = v.price, closed_at = v.closed_at
+        from unnest(${array(windows.map((w) => w.key))}::bigint[], ${array(windows.map((w) => w.cap))}::bigint[],
+                    ${array(windows.map((w) => w.filled))}::bigint[], ${array(windows.map((w) => w.productId))}::bigint[],
+                    ${array(windows.map((w) => w.depth))}::int[], ${array(windows.map((w) => w.price))}::bigint[],
+                    ${array(windows.map((w) => w.closedAt?.toISOString() ?? null))}::timestamptz[])
+             as v(id, cap, earned, product_id, depth, price, closed_at)
+        where w.id = v.id`,
+  );
+}
+
+async function insertWindows(tx: Db, windows: readonly TFoldWindow[], ids: Map<string, number>): Promise<void> {
+  if (windows.length === 0) return;
+  await tx.execute(
+    sql`insert into cap_windows
+          (id, user_id, product_id, matching_depth, tariff_price, cap, earned, opened_event_id, opened_at, closed_at)
+        overriding system value select * from unnest(
+          ${array(windows.map((w) => ids.get(w.key)!))}::bigint[], ${array(windows.map((w) => w.userId))}::bigint[],
+          ${array(windows.map((w) => w.productId))}::bigint[], ${array(windows.map((w) => w.depth))}::int[],
+          ${array(windows.map((w) => w.price))}::bigint[], ${array(windows.map((w) => w.cap))}::bigint[],
+          ${array(windows.map((w) => w.filled))}::bigint[], ${array(windows.map((w) => w.key.slice(2)))}::bigint[],
+          ${array(windows.map((w) => w.openedAt.toISOString()))}::timestamptz[],
+          ${array(windows.map((w) => w.closedAt?.toISOString() ?? null))}::timestamptz[])`,
+  );
+}
+
+/** The ledger account a posting's payee is paid on: the company root's shares stay with the company. */
+const payeeAccount = (posting: TFoldPosting): TAccountRef =>
+  posting.toCompany
+    ? companyAccount(posting.currency, COMPANY_PURPOSES.rootBonuses)
+    : userAccount(Number(posting.payeeId), posting.currency);
+
+/**
+ * One transfer per bonus type, currency and direction for the whole batch: a credit pays the payee
+ * what reached their balance and the debt it repaid from company:bonuses; a reversal takes back
+ * what the payee held (the rest becomes a debt owed to company:bonus_debts). Answers the transfer
+ * of each group.
+ */
+async function postTransfers(
+  tx: Db,
+  postings: readonly TFoldPosting[],
+  source: { reference: string; details: Record<string, unknown> },
+): Promise<Map<string, number>> {
+  const groups = new Map<string, Map<string, { account: TAccountRef; amount: bigint }>>();
+  const add = (group: string, account: TAccountRef, amount: bigint) => {
+    if (amount === 0n) return;
+    let legs = groups.get(group);
+    if (!legs) groups.set(group, (legs = new Map()));
+    const key = `${account.userId}/${account.currency}/${account.purpose}`;
+    const seen = legs.get(key);
+    legs.set(key, { account, amount: (seen?.amount ?? 0n) + amount });
+  };
+  for (const posting of postings) {
+    if (posting.credited === 0n) continue;
+    const bonuses = companyAccount(posting.currency, COMPANY_PURPOSES.bonuses);
+    const debts = companyAccount(posting.currency, COMPANY_PURPOSES.bonusDebts);
+    const group = groupOf(posting);
+    if (posting.reversesRef === null) {
+      add(group, bonuses, -posting.credited);
+      add(group, payeeAccount(posting), posting.credited - posting.debtRepaid);
+      add(group, debts, posting.debtRepaid);
+    } else if (posting.toCompany) {
+      add(group, bonuses, -posting.credited);
+      add(group, payeeAccount(posting), posting.credited);
+    } else {
+      add(group, bonuses, posting.taken + posting.debt);
+      add(group, payeeAccount(posting), -posting.taken);
+      add(group, debts, -posting.debt);
+    }
+  }
+  const transfers = new Map<string, number>();
+  for (const [group, legs] of groups) {
+    const list = [...legs.values()].filter((item) => item.amount !== 0n);
+    if (list.length < 2) continue;
+    const [type, currency, direction] = group.split(':') as [string, TCurrency, string];
+    const transfer = await postTransfer(tx, {
+      operationType: 'bonus',
+      bonusType: type as TBonusType,
+      reference: `${source.reference}:${group}`,
+      details: { ...source.details, reversal: direction === 'reversal' },
+      legs: list.map((item) => leg(item.account, minor(item.amount, currency))),
+    });
+    if (!transfer.created) throw new Error(`The bonus transfer ${source.reference}:${group} was posted before`);
+    transfers.set(group, transfer.id);
+  }
+  return transfers;
+}
+
+const groupOf = (posting: TFoldPosting) =>
+  `${contractType(posting.bonusType, posting.currency, posting.sourceBonusType)}:${posting.currency}:${
+    posting.reversesRef === null ? 'credit' : 'reversal'
+  }`;
+
+type TRefs = {
+  idOf: (ref: string | null) => number | null;
+  windowId: (key: string | null) => number | null;
+  transfers: Map<string, number>;
+};
+
+async function insertPayouts(tx: Db, postings: readonly TFoldPosting[], refs: TRefs): Promise<void> {
+  if (postings.length === 0) return;
+  const column = <T>(pick: (posting: TFoldPosting) => T) => array(postings.map(pick) as (string | null)[]);
+  await tx.execute(
+    sql`insert into payouts
+          (id, purchase_id, period, event_id, ordinal, payee_id, bonus_type, currency, gross, credited, lost,
+           level, leg, base, rate_bp, cap_took, plan_version, source_bonus_type, source_payee_id, source_payout_id,
+           reverses_payout_id, recovers_payout_id, window_id, to_company, transfer_id, debt_repaid, taken, debt)
+        overriding system value select * from unnest(
+          ${column((p) => refs.idOf(p.ref))}::bigint[], ${column((p) => p.purchaseId)}::bigint[],
+          ${column((p) => p.period)}::text[], ${column((p) => p.eventId || null)}::bigint[],
+          ${column((p) => (p.eventId ? p.ordinal : null))}::int[],
+          ${column((p) => p.payeeId)}::bigint[], ${column((p) => contractType(p.bonusType, p.currency, p.sourceBonusType))}::text[],
+          ${column((p) => p.currency)}::text[], ${column((p) => p.gross)}::bigint[], ${column((p) => p.credited)}::bigint[],
+          ${column((p) => p.lost)}::bigint[], ${column((p) => p.level)}::int[], ${column((p) => p.leg)}::text[],
+          ${column((p) => p.base)}::bigint[], ${column((p) => p.rateBp)}::int[], ${column((p) => p.capTook)}::bigint[],
+          ${column((p) => p.planVersion)}::text[],
+          ${column((p) => (p.sourceBonusType ? contractType(p.sourceBonusType, 'USDT') : null))}::text[],
+          ${column((p) => p.sourcePayeeId)}::bigint[], ${column((p) => refs.idOf(p.sourceRef))}::bigint[],
+          ${column((p) => refs.idOf(p.reversesRef))}::bigint[], ${column((p) => refs.idOf(p.recoversRef))}::bigint[],
+          ${column((p) => refs.windowId(p.windowKey))}::bigint[], ${column((p) => p.toCompany)}::boolean[],
+          ${column((p) => (p.credited === 0n ? null : (refs.transfers.get(groupOf(p)) ?? null)))}::bigint[],
+          ${column((p) => p.debtRepaid)}::bigint[], ${column((p) => p.taken)}::bigint[], ${column((p) => p.debt)}::bigint[])`,
+  );
+}
+
+async function markReversed(
+  tx: Db,
+  records: readonly { id: number; reversedGross: bigint; reversedCredited: bigint }[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await tx.execute(
+    sql`update payouts p set reversed = v.reversed, reversed_credited = v.reversed_credited,
+               reversed_at = coalesce(p.reversed_at, now())
+        from unnest(${array(records.map((r) => r.id))}::bigint[], ${array(records.map((r) => r.reversedGross))}::bigint[],
+                    ${array(records.map((r) => r.reversedCredited))}::bigint[]) as v(id, reversed, reversed_credited)
+        where p.id = v.id`,
+  );
+}
+
+async function writeLost(tx: Db, loaded: TLoaded, idOf: (ref: string) => number | null): Promise<void> {
+  const entries = [...loaded.state.dirty.lost].map((ref) => loaded.state.lostOfPosting(ref)!);
+  const fresh = entries.filter((entry) => !loaded.lostIds.has(entry.ref));
+  const changed = entries.filter((entry) => loaded.lostIds.has(entry.ref));
+  const closed = (entry: (typeof entries)[number]) => entry.recovered + entry.dropped >= entry.amount;
+  if (fresh.length > 0) {
+    await tx.execute(
+      sql`insert into lost_profits (user_id, amount, recovered, dropped, payout_id, created_at, expires_at, closed_at)
+          select * from unnest(
+            ${array(fresh.map((e) => e.userId))}::bigint[], ${array(fresh.map((e) => e.amount))}::bigint[],
+            ${array(fresh.map((e) => e.recovered))}::bigint[], ${array(fresh.map((e) => e.dropped))}::bigint[],
+            ${array(fresh.map((e) => idOf(e.ref)))}::bigint[], ${array(fresh.map((e) => e.createdAt.toISOString()))}::timestamptz[],
+            ${array(fresh.map((e) => e.expiresAt.toISOString()))}::timestamptz[],
+            ${array(fresh.map((e) => (closed(e) ? new Date().toISOString() : null)))}::timestamptz[])`,
+    );
+  }
+  if (changed.length > 0) {
+    await tx.execute(
+      sql`update lost_profits l set recovered = v.recovered, dropped = v.dropped,
+                 closed_at = case when v.recovered + v.dropped >= l.amount then coalesce(l.closed_at, now()) else null end
+          from unnest(${array(changed.map((e) => loaded.lostIds.get(e.ref)!))}::bigint[],
+                      ${array(changed.map((e) => e.recovered))}::bigint[], ${array(changed.map((e) => e.dropped))}::bigint[])
+               as v(id, recovered, dropped)
+          where l.id = v.id`,
+    );
+  }
+}
+
+async function writeDebts(tx: Db, loaded: TLoaded, idOf: (ref: string) => number | null): Promise<void> {
+  const debts = [...loaded.state.dirty.debts].map((ref) => loaded.state.debts.get(ref)!);
+  const fresh = debts.filter((debt) => !loaded.debtIds.has(debt.ref));
+  const changed = debts.filter((debt) => loaded.debtIds.has(debt.ref));
+  if (fresh.length > 0) {
+    await tx.execute(
+      sql`insert into bonus_debts (user_id, payout_id, amount, repaid, created_at)
+          select * from unnest(${array(fresh.map((d) => d.userId))}::bigint[], ${array(fresh.map((d) => idOf(d.ref)))}::bigint[],
+                               ${array(fresh.map((d) => d.amount))}::bigint[], ${array(fresh.map((d) => d.repaid))}::bigint[],
+                               ${array(fresh.map((d) => d.createdAt.toISOString()))}::timestamptz[])`,
+    );
+  }
+  if (changed.length > 0) {
+    await tx.execute(
+      sql`update bonus_debts d set repaid = v.repaid
+          from unnest(${array(changed.map((d) => loaded.debtIds.get(d.ref)!))}::bigint[],
+                      ${array(changed.map((d) => d.repaid))}::bigint[]) as v(id, repaid)
+          where d.id = v.id`,
+    );
+  }
+}
+
+/** The legs and the rest of the fold's state of every partner the batch changed, in user id order. */
+async function writePartners(tx: Db, loaded: TLoaded): Promise<void> {
+  const partners = [...loaded.state.dirty.partners]
+    .map((id) => loaded.state.partner(id))
+    .sort((a, b) => Number(a.id) - Number(b.id));
+  if (partners.length === 0) return;
+  const column = <T>(pick: (partner: (typeof partners)[number]) => T) =>
+    array(partners.map(pick) as (string | null)[]);
+  await tx.execute(
+    sql`insert into binary_legs (user_id, left_unpaid, right_unpaid, left_total, right_total, paired_total,
+                                 invited_buyers, active, counted, rank, updated_at)
+        select v.*, now() from unnest(
+          ${column((p) => p.id)}::bigint[], ${column((p) => p.legs.leftUnpaid)}::bigint[],
+          ${column((p) => p.legs.rightUnpaid)}::bigint[], ${column((p) => p.legs.leftTotal)}::bigint[],
+          ${column((p) => p.legs.rightTotal)}::bigint[], ${column((p) => p.legs.pairedTotal)}::bigint[],
+          ${column((p) => p.legs.invitedBuyers)}::int[], ${column((p) => p.legs.active)}::boolean[],
+          ${column((p) => p.legs.counted)}::boolean[], ${column((p) => p.legs.rank)}::text[]
+        ) as v(user_id, left_unpaid, right_unpaid, left_total, right_total, paired_total, invited_buyers, active, counted, rank)
+        on conflict (user_id) do update set
+          left_unpaid = excluded.left_unpaid, right_unpaid = excluded.right_unpaid,
+          left_total = excluded.left_total, right_total = excluded.right_total,
+          paired_total = excluded.paired_total, invited_buyers = excluded.invited_buyers,
+          active = excluded.active, counted = excluded.counted, rank = excluded.rank, updated_at = excluded.updated_at`,
+  );
+  await tx.execute(
+    sql`insert into compensation_partners (user_id, first_tariff_at, qs_invitees, qs_counted, qs_paid, winter_given, debt, updated_at)
+        select v.*, now() from unnest(
+          ${column((p) => p.id)}::bigint[], ${column((p) => p.firstTariffAt?.toISOString() ?? null)}::timestamptz[],
+          ${column((p) => p.qsInvitees)}::int[], ${column((p) => p.qsCounted)}::boolean[],
+          ${column((p) => p.qsPaid)}::boolean[], ${column((p) => p.winterGiven)}::boolean[],
+          ${column((p) => p.debt)}::bigint[]
+        ) as v(user_id, first_tariff_at, qs_invitees, qs_counted, qs_paid, winter_given, debt)
+        on conflict (user_id) do update set
+          first_tariff_at = excluded.first_tariff_at, qs_invitees = excluded.qs_invitees,
+          qs_counted = excluded.qs_counted, qs_paid = excluded.qs_paid, winter_given = excluded.winter_given,
+          debt = excluded.debt, updated_at = excluded.updated_at`,
+  );
+}
+
+/**
+ * A statement line per credit that reached a partner, and per reversal of one (what it took from
+ * the balance; what became debt is in its details); a line per partner for the debt their bonuses
+ * repaid in the batch.
+ */
+async function writeStatement(
+  tx: Db,
+  postings: readonly TFoldPosting[],
+  context: { idOf: (ref: string | null) => number | null; lastEventId: number; kindOf: Map<string, string | null> },
+): Promise<void> {
+  const { kindOf } = context;
+  const lines: TOperation[] = [];
+  const repaid = new Map<string, bigint>();
+  for (const posting of postings) {
+    if (posting.toCompany || posting.credited === 0n) continue;
+    const id = context.idOf(posting.ref)!;
+    const details = {
+      payout_id: id,
+      event_id: posting.eventId ? Number(posting.eventId) : null,
+      ordinal: posting.eventId ? posting.ordinal : null,
+      purchase_id: posting.purchaseId === null ? null : Number(posting.purchaseId),
+      buyer_id: posting.buyerId === null ? null : Number(posting.buyerId),
+      kind: kindOf.get(posting.eventId) ?? null,
+      period: posting.period,
+      level: posting.level,
+      leg: posting.leg,
+      base: posting.base.toString(),
+      rate_bp: posting.rateBp,
+      gross: posting.gross.toString(),
+      cap_took: posting.capTook.toString(),
+      lost: posting.lost.toString(),
+      source_bonus_type: posting.sourceBonusType
+        ? contractType(posting.sourceBonusType, posting.currency, null)
+        : null,
+      source_payee_id: posting.sourcePayeeId === null ? null : Number(posting.sourcePayeeId),
+      plan_version: posting.planVersion,
+    };
+    const type = contractType(posting.bonusType, posting.currency, posting.sourceBonusType);
+    if (posting.reversesRef === null) {
+      lines.push({
+        userId: Number(posting.payeeId),
+        operationType: 'bonus',
+        bonusType: type,
+        currency: posting.currency,
+        amount: posting.credited,
+        status: 'completed',
+        reference: `payout:${id}`,
+        details,
+      });
+      if (posting.debtRepaid > 0n)
+        repaid.set(posting.payeeId, (repaid.get(posting.payeeId) ?? 0n) + posting.debtRepaid);
+    } else {
+      lines.push({
+        userId: Number(posting.payeeId),
+        operationType: 'bonus',
+        bonusType: type,
+        currency: posting.currency,
+        amount: -posting.taken,
+        status: 'completed',
+        reference: `payout:${id}`,
+        details: {
+          ...details,
+          reversal: true,
+          reverses_payout_id: context.idOf(posting.reversesRef),
+          reversed: (-posting.credited).toString(),
+          debt: posting.debt.toString(),
+        },
+      });
+    }
+  }
+  for (const [userId, amount] of repaid) {
+    lines.push({
+      userId: Number(userId),
+      operationType: 'adjustment',
+      currency: 'USDT',
+      amount: -amount,
+      status: 'completed',
+      reference: `debt_repaid:${context.lastEventId}:${userId}`,
+      details: { reason: 'debt_repayment', repaid: amount.toString() },
+    });
+  }
+  await recordOperations(tx, lines);
+}
