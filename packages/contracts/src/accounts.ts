@@ -106,6 +106,8 @@ export const ZBalances = z.object({
   matching_bonus: ZMoney,
   vp_bonus: ZMoney,
   other_bonuses: ZMoney,
+  /** USDT owed from reversed bonuses (compensation-plan.md 5a); "0.000000" when none. */
+  debt: ZMoney,
 });
 export type TBalances = z.infer<typeof ZBalances>;
 

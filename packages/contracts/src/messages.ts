@@ -118,6 +118,8 @@ export const MESSAGES = {
     'The card was declined: not enough funds on it. Try a smaller amount or another card.',
   cardProviderUnavailable: 'The card payment service is unavailable. Please try again later.',
   depositsUnavailable: 'Deposits are unavailable. Please try again later.',
+  withdrawalDebtOpen:
+    'Withdrawals are paused while you owe {amount} USDT from reversed bonuses. Your next bonuses repay it first.',
   // shop
   productNotFound: 'Product not found.',
   soldOut: 'Sold out.',
@@ -130,6 +132,7 @@ export const MESSAGES = {
   orderNotPaid: 'This order is not paid yet.',
   orderStatusNotNext: 'This order cannot move to that status.',
   orderNoShippingAddress: 'The order has no shipping address yet.',
+  orderRefundedAlready: 'This order was refunded already.',
   // shop: virtual nodes, token packs, offers (modules/products)
   virtualNodeNotFound: 'Virtual node not found.',
   notAVirtualNode: 'This product is not a virtual node.',

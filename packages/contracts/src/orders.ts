@@ -185,6 +185,14 @@ export type TAdminOrderId = z.infer<typeof ZAdminOrderId>;
 export const ZAdminOrderStatusRequest = z.object({ status: ZOrderStatus });
 export type TAdminOrderStatusRequest = z.infer<typeof ZAdminOrderStatusRequest>;
 
+/** An operator refunds a paid device order (api.md, compensation-plan.md 5a): why, for the audit log. */
+export const ZAdminOrderRefundRequest = z.object({ reason: zText(500, MESSAGES.fieldRequired, { multiline: true }) });
+export type TAdminOrderRefundRequest = z.infer<typeof ZAdminOrderRefundRequest>;
+
+/** The order is Canceled, the buyer got `refunded` USDT back, and the fold reverses its bonuses. */
+export const ZAdminOrderRefund = z.object({ status: z.literal('Canceled'), refunded: ZMoney });
+export type TAdminOrderRefund = z.infer<typeof ZAdminOrderRefund>;
+
 const zShippingDate = z.iso
   .date({ error: MESSAGES.dateInvalid })
   .refine((day) => day >= '2000-01-01' && day <= '2999-12-31', { error: MESSAGES.dateInvalid });

@@ -34,7 +34,8 @@ export const fail = {
   field: (field: string, key: TMessageKey, values?: Record<string, string | number>) =>
     new AppError(400, fieldError(field, message(key, values))),
   /** 400 on the request as a whole. */
-  request: (key: TMessageKey) => new AppError(400, fieldError(NON_FIELD, message(key))),
+  request: (key: TMessageKey, values?: Record<string, string | number>) =>
+    new AppError(400, fieldError(NON_FIELD, message(key, values))),
   fields: (errors: TFieldErrors) => new AppError(400, errors),
   unauthenticated: () => detail(401, 'notAuthenticated'),
   forbidden: () => detail(403, 'permissionDenied'),

@@ -79,6 +79,8 @@ export async function call<T = any>(
   url: string,
   options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
 ): Promise<TResponse<T>> {
+  // Events recorded by calls made without this helper are folded before this one is answered.
+  await settlers.get(app)?.();
   const response = await app.inject({
     method,
     url,

@@ -13,6 +13,7 @@ export const ZERO_BALANCES = {
   matching_bonus: '0.000000',
   vp_bonus: '0.000000',
   other_bonuses: '0.000000',
+  debt: '0.000000',
 };
 
 /** Credits (or debits) a partner through the admin adjustment call, as an operator would. */

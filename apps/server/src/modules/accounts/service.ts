@@ -26,6 +26,7 @@ import { fail } from '../../http/errors';
 import type { TAuthUser } from '../../http/route';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { audit } from '../audit/service';
+import { debtOf, debtRow } from '../compensation/service';
 import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
 import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
 import type { TMfa } from '../mfa/service';
@@ -71,7 +72,7 @@ export function createAccounts(deps: {
   const clock = deps.clock ?? (() => new Date());
   const windowSeconds = config.rateLimits.windowSeconds;
 
-  const profileExtra = (id: SQL) => ({ balances: balanceRows(id), grants: lockedGrantRows(id) });
+  const profileExtra = (id: SQL) => ({ balances: balanceRows(id), grants: lockedGrantRows(id), debt: debtRow(id) });
   const profileRow = repo.prepareUserWith(db, 'profile_read', profileExtra);
   // On PGlite the profile read's answer is given again while nothing else has run on the
   // database (db/pglite-statements.ts): any write, of anyone, forgets it. Its only clock is the
@@ -89,10 +90,11 @@ export function createAccounts(deps: {
     user: TUserRow | repo.TProfileUser;
     balances: unknown;
     grants: unknown;
+    debt: unknown;
   }): Promise<TProfile> {
     const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
     return toProfile(db, row.user, {
-      balances: balancesFrom(row.balances as TBalanceRows, dft.due),
+      balances: balancesFrom(row.balances as TBalanceRows, dft.due, BigInt((row.debt as string | null) ?? '0')),
       nextUnlock: dft.next,
     });
   }
@@ -459,7 +461,7 @@ export type TAccounts = ReturnType<typeof createAccounts>;
 async function moneyOf(db: Db, userId: number) {
   const now = new Date();
   const dft = await dftStatus(db, userId, now);
-  return { balances: await balancesOf(db, userId, dft.due), nextUnlock: dft.next };
+  return { balances: await balancesOf(db, userId, dft.due, await debtOf(db, userId)), nextUnlock: dft.next };
 }
 
 export async function toProfile(

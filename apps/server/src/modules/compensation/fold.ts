@@ -2,7 +2,7 @@ import { foldEvents, PLAN_V1, type TFoldEvent, type TFoldPosting } from '@portal
 import type { Db } from '../../db/client';
 import { cursorOf, eventsAfter, horizon, moveCursor, type TEventRow, toFoldEvent } from './events';
 import { tryFoldLock } from './fold-repo';
-import { loadState, treeCacheOf } from './load';
+import { loadState } from './load';
 import { writeBatch } from './write';
 
 /**
@@ -29,18 +29,15 @@ export type TBatch = { folded: number; more: boolean; postings: readonly TFoldPo
 export async function drainFold(db: Db, batch = FOLD_BATCH): Promise<number> {
   let total = 0;
   for (;;) {
-    const result = await retried(() => db.transaction((tx) => foldBatch(tx, batch, db)));
+    const result = await retried(() => db.transaction((tx) => foldBatch(tx, batch)));
     if (result === null) return total;
     total += result.folded;
     if (!result.more) return total;
   }
 }
 
-/**
- * One batch in the caller's transaction: null when another transaction holds the fold. `db` names
- * the database whose tree cache to use (the top-level handle, not the transaction).
- */
-export async function foldBatch(tx: Db, limit: number, db: Db = tx): Promise<TBatch | null> {
+/** One batch in the caller's transaction: null when another transaction holds the fold. */
+export async function foldBatch(tx: Db, limit: number): Promise<TBatch | null> {
   if (!(await tryFoldLock(tx))) return null;
   const cursor = await cursorOf(tx);
   const below = await horizon(tx);
@@ -48,7 +45,7 @@ export async function foldBatch(tx: Db, limit: number, db: Db = tx): Promise<TBa
   if (rows.length === 0) return { folded: 0, more: false, postings: [] };
   const batch = cutAtRefund(rows);
   const events = batch.map(toFoldEvent).filter((event): event is TFoldEvent => event !== null);
-  const loaded = await loadState(tx, treeCacheOf(db), events, cursor);
+  const loaded = await loadState(tx, events, cursor);
   const postings = foldEvents(PLAN_V1, loaded.state, events, {
     available: (userId, currency) => loaded.held.get(`${userId}:${currency}`) ?? 0n,
   });

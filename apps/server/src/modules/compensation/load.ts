@@ -15,8 +15,7 @@ import { engineType, payoutRef } from './names';
  * What one batch of the fold reads before it computes (docs/compensation.md "A batch"): the
  * partners the events reach, set-based, into a FoldState that refuses anything not loaded.
  *
- * - The binary paths of the buyers: placement never changes, so each server process keeps the
- *   places it has read (`TTreeCache`) and asks only for buyers it has not seen.
+ * - The binary paths of the buyers, in one recursive query (merged where they meet).
  * - Every partner on those paths, the buyers, promo code owners, the partners a mentor event
  *   moves and their new mentors, and the Diamonds when a leader pool month is folded: their legs,
  *   quick start and debt state and open window, in one query.
@@ -26,17 +25,6 @@ import { engineType, payoutRef } from './names';
  * - For a refund: the purchase's own payouts, the binary payouts of its buyer's ancestors not
  *   wholly reversed, the matching each gave, and the balances it can take back from (locked).
  */
-
-export type TTreeCache = Map<number, repo.TPlace>;
-
-const caches = new WeakMap<object, TTreeCache>();
-
-/** The tree cache of one database (tests open many databases in one process). */
-export function treeCacheOf(db: Db): TTreeCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-}
 
 export type TLoaded = {
   state: FoldState;
@@ -51,12 +39,7 @@ export type TLoaded = {
 
 const CHAIN_LEVELS = PLAN_V1.matching.levels + 1;
 
-export async function loadState(
-  tx: Db,
-  cache: TTreeCache,
-  events: readonly TFoldEvent[],
-  cursor: TCursor,
-): Promise<TLoaded> {
+export async function loadState(tx: Db, events: readonly TFoldEvent[], cursor: TCursor): Promise<TLoaded> {
   const state = new FoldState();
   const payoutIds = new Map<string, number>();
   const lostIds = new Map<string, number>();
@@ -96,9 +79,8 @@ export async function loadState(
     }
   }
 
-  // The binary paths, from the process's cache where it has them.
-  const unseen = [...buyers].filter((id) => !cache.has(id));
-  if (unseen.length > 0) for (const [id, place] of await repo.binaryPlaces(tx, unseen)) cache.set(id, place);
+  // The binary paths.
+  const cache = await repo.binaryPlaces(tx, [...buyers]);
   const onPaths = new Set<number>();
   const refundPaths = new Map<number, number[]>();
   for (const buyer of buyers) {

@@ -1,7 +1,7 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { TRankName } from '@portal/compensation';
 import { type Db, idArray, queryRows } from '../../db/client';
-import { leaderPoolMonths, nodes } from '../../db/schema';
+import { compensationPartners, leaderPoolMonths, nodes } from '../../db/schema';
 
 /**
  * The module's reads outside the fold (fold-repo.ts has the fold's own): the partners' state for
@@ -212,6 +212,9 @@ export async function debtOf(db: Db, userId: number): Promise<bigint> {
   );
   return BigInt(row?.debt ?? '0');
 }
+
+export const debtRow = (userId: SQL): SQL =>
+  sql`(select c.debt::text from ${compensationPartners} c where c.user_id = ${userId})`;
 
 /** The partner's open debts, oldest first, with the reversal that left each and the purchase it reversed. */
 export async function openDebtsOf(db: Db, userId: number) {

@@ -9,12 +9,12 @@ import type { TUserAccountRef } from './accounts';
  * Nothing is written. `dftDue` is DFT due to unlock that no one has moved yet: shown available,
  * as it will be (modules/dft).
  */
-export async function balancesOf(db: Db, userId: number, dftDue = 0n): Promise<TBalances> {
+export async function balancesOf(db: Db, userId: number, dftDue = 0n, debt = 0n): Promise<TBalances> {
   const [row] = await queryRows<{ rows: TBalanceRows }>(
     db,
     sql`select ${balanceRows(sql`${userId}`)} as rows`,
   );
-  return balancesFrom(row!.rows, dftDue);
+  return balancesFrom(row!.rows, dftDue, debt);
 }
 
 /** `[key, amount]` pairs: `<currency>:<purpose>` balances and `bonus:<group>` totals. */
@@ -35,7 +35,8 @@ export function balanceRows(userId: SQL): SQL {
       from ${ledgerBonusTotals} b where b.user_id = ${userId}) r)`;
 }
 
-export function balancesFrom(rows: TBalanceRows, dftDue = 0n): TBalances {
+/** The profile's balances; `debt` is the open debt from reversed bonuses (modules/compensation). */
+export function balancesFrom(rows: TBalanceRows, dftDue = 0n, debt = 0n): TBalances {
   const amount = (key: string) => BigInt(rows?.find((row) => row[0] === key)?.[1] ?? '0');
   return {
     usdt: formatMinor(amount('USDT:main'), 'USDT'),
@@ -45,6 +46,7 @@ export function balancesFrom(rows: TBalanceRows, dftDue = 0n): TBalances {
     matching_bonus: formatMinor(amount('bonus:matching'), 'USDT'),
     vp_bonus: formatMinor(amount('bonus:vp'), 'USDT'),
     other_bonuses: formatMinor(amount('bonus:other'), 'USDT'),
+    debt: formatMinor(debt, 'USDT'),
   };
 }
 

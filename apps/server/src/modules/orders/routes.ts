@@ -1,6 +1,8 @@
 import {
   ZAdminOrder,
   ZAdminOrderId,
+  ZAdminOrderRefund,
+  ZAdminOrderRefundRequest,
   ZAdminOrdersPage,
   ZAdminOrdersQuery,
   ZAdminOrderStatusRequest,
@@ -133,6 +135,20 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     body: ZAdminOrderStatusRequest,
     response: ZAdminOrder,
     handler: ({ user, params, body }) => orders.adminMove(user.id, params.id, body.status),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/admin/orders/:id/refund/',
+    movesMoney: true,
+    summary:
+      'Refund a paid device order: Canceled, the buyer paid back, its bonuses reversed by the fold (debts for what was spent); audited. Again: 409',
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZAdminOrderId,
+    body: ZAdminOrderRefundRequest,
+    response: ZAdminOrderRefund,
+    handler: ({ user, params, body }) => orders.adminRefund(user.id, params.id, body.reason),
   });
 
   route(app, {

@@ -5,6 +5,7 @@ import {
   ORDER_PAYMENT_HOURS,
   ORDER_STATUS_LABELS,
   type TAdminOrder,
+  type TAdminOrderRefund,
   type TAdminOrderUpdate,
   type TCreateOrderAndRegisterRequest,
   type TCreateOrderAndRegisterResponse,
@@ -29,7 +30,7 @@ import {
   type TProductRow,
 } from '../catalog/service';
 import { once, type TIdempotency } from '../idempotency/service';
-import { recordPurchase, refundPurchase } from '../purchases/service';
+import { findPurchase, recordPurchase, refundPurchase } from '../purchases/service';
 import type { TClientMeta } from '../sessions/service';
 import * as repo from './repo';
 import type { TOrderRow } from './repo';
@@ -158,6 +159,26 @@ async function payLocked(tx: Db, order: TOrderRow, how: 'balance' | 'invoice'): 
   });
   await openNodes(tx, paid, device.id);
   return paid;
+}
+
+/**
+ * Closes a locked order as Canceled or Failed: a paid one has each of its purchases refunded
+ * (refundPurchase: the payment back as its own transfer, and the fold reverses its bonuses) and
+ * its nodes stopped. Answers the order and what was refunded.
+ */
+async function close(
+  tx: Db,
+  order: TOrderRow,
+  target: 'Canceled' | 'Failed',
+  reason: string,
+): Promise<{ order: TOrderRow; refunded: bigint }> {
+  let refunded = 0n;
+  for (const purchaseId of [order.purchaseId, order.starlinkPurchaseId]) {
+    if (purchaseId === null) continue;
+    if (await refundPurchase(tx, purchaseId, reason)) refunded += (await findPurchase(tx, purchaseId))!.paid;
+  }
+  await repo.cancelNodes(tx, order.id);
+  return { order: await repo.updateOrder(tx, order.id, { status: target }), refunded };
 }
 
 /**
@@ -371,7 +392,7 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: TAccou
 
     /**
      * Moves an order one step forward, or closes it as Canceled or Failed: a paid order is then
-     * refunded (refundPurchase, each purchase its own transfer) and its nodes canceled. Audited.
+     * refunded (`close`). Audited.
      */
     async adminMove(adminId: number, orderId: number, target: TOrderStatus): Promise<TAdminOrder> {
       return db.transaction(async (tx) => {
@@ -382,12 +403,7 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: TAccou
         let updated: TOrderRow;
         if (target === 'Canceled' || target === 'Failed') {
           if (CLOSED.includes(status) || status === 'SHIPPED') throw fail.request('orderClosed');
-          const reason = `order ${order.number} ${target.toLowerCase()}`;
-          for (const purchaseId of [order.purchaseId, order.starlinkPurchaseId]) {
-            if (purchaseId !== null) await refundPurchase(tx, purchaseId, reason);
-          }
-          await repo.cancelNodes(tx, order.id);
-          updated = await repo.updateOrder(tx, order.id, { status: target });
+          updated = (await close(tx, order, target, `order ${order.number} ${target.toLowerCase()}`)).order;
         } else {
           if (CLOSED.includes(status)) throw fail.request('orderClosed');
           if (status === 'WAIT_PAYMENT') throw fail.request('orderNotPaid');
@@ -404,6 +420,32 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: TAccou
           details: { order_id: order.id, from: status, to: target },
         });
         return adminAnswer(tx, updated, now);
+      });
+    },
+
+    /**
+     * An operator refunds a paid device order (api.md; compensation-plan.md 5a): Canceled, the
+     * buyer's payment back, its nodes stopped, and the fold reverses every bonus it paid. Audited
+     * with its reason. Once: an order refunded (or closed) before answers 409 and moves nothing;
+     * an unpaid one 400; a shipped one cannot be cancelled (400).
+     */
+    async adminRefund(adminId: number, orderId: number, reason: string): Promise<TAdminOrderRefund> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const order = await repo.lockOrder(tx, orderId, null);
+        if (!order) throw fail.notFound('orderNotFound');
+        const status = orderStatusAt(order, await repo.paymentConfirming(tx, order.id), now);
+        if (CLOSED.includes(status)) throw fail.conflict('orderRefundedAlready');
+        if (status === 'WAIT_PAYMENT') throw fail.request('orderNotPaid');
+        if (status === 'SHIPPED') throw fail.request('orderClosed');
+        const { refunded } = await close(tx, order, 'Canceled', reason);
+        await audit(tx, {
+          userId: order.userId,
+          actorId: adminId,
+          action: 'order.refunded',
+          details: { order_id: order.id, from: status, refunded: formatMinor(refunded, 'USDT'), reason },
+        });
+        return { status: 'Canceled', refunded: formatMinor(refunded, 'USDT') };
       });
     },
 

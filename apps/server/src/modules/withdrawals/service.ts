@@ -13,6 +13,7 @@ import { fail } from '../../http/errors';
 import { verifyPassword } from '../../lib/passwords';
 import * as accounts from '../accounts/repo';
 import { audit } from '../audit/service';
+import { debtOf } from '../compensation/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { InsufficientFundsError, leg, postTransfer } from '../ledger/service';
@@ -140,6 +141,9 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
         if (!input.code) throw fail.field('code', 'codeRequired');
         await deps.mfa.checkCode(user, input.code);
       }
+      // An open debt from reversed bonuses is repaid first (compensation-plan.md 5a).
+      const debt = await debtOf(db, userId);
+      if (debt > 0n) throw fail.request('withdrawalDebtOpen', { amount: formatMinor(debt, 'USDT') });
 
       return once(db, idempotency, 201, async (tx) => {
         const row = await repo.insertWithdrawal(tx, {
