@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { namedStatements, type TNamedStatements } from './pglite-statements';
+import { namedStatements, QUIET, type TNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 /** The database, or a transaction on it: services take either. */
@@ -113,16 +113,16 @@ async function initialiseApart(dataDir: string): Promise<void> {
  * `memoMs`, for a read only: on PGlite, the same parameters get the same answer again without
  * running it while no other statement has run on the database since, for at most `memoMs` (the
  * staleness the statement's own `now()` may have). Ignored on PostgreSQL, which other processes
- * write to.
+ * write to. `quiet`, for a read only: on PGlite it does not forget the memoised answers.
  */
 export function prepareNamed<T extends { toSQL(): { sql: string }; prepare(name: string): unknown }>(
   db: Db,
   query: T,
   name: string,
-  options: { memoMs?: number } = {},
+  options: { memoMs?: number; quiet?: boolean } = {},
 ): ReturnType<T['prepare']> {
   const client = (db as { $client?: Partial<TNamedStatements> }).$client;
-  client?.keep?.(query.toSQL().sql, options.memoMs);
+  client?.keep?.(query.toSQL().sql, options.quiet ? QUIET : options.memoMs);
   return query.prepare(name) as ReturnType<T['prepare']>;
 }
 

@@ -20,9 +20,14 @@ import { type PGlite, protocol, type QueryOptions, type Results } from '@electri
  * while the count has not moved since it was read. Conservative: any other statement, a read too,
  * forgets every memoised answer. The time limit bounds what the statement's own `now()` can make
  * stale. Never used on PostgreSQL, where other processes write.
+ *
+ * A kept statement may instead be quiet (`QUIET`): a read that is never memoised and does not
+ * move the count either, so it forgets no memoised answer (the fold's check for new events, run
+ * many times a second, would otherwise forget the profile's). Only a statement that writes
+ * nothing may be quiet.
  */
 export type TNamedStatements = PGlite & {
-  /** Runs this statement text, from now on, as a named statement; memoised for `memoMs` if given. */
+  /** Runs this statement text, from now on, as a named statement; memoised for `memoMs` if given, or QUIET. */
   keep(text: string, memoMs?: number): void;
   /** How many statements have run on this PGlite, the memoised reads aside. */
   generation(): number;
@@ -40,6 +45,9 @@ const FALLBACK = Symbol('fallback');
 const serialize = protocol.serialize;
 
 type TMemo = { answer: Uint8Array; generation: number; until: number };
+
+/** `keep(text, QUIET)`: a read that neither is memoised nor forgets the memoised answers. */
+export const QUIET = -1;
 
 /** Answers memoised at most: past it, all are forgotten (one per live session at most matters). */
 const MEMO_ENTRIES = 10_000;
@@ -108,7 +116,7 @@ export function namedStatements(client: PGlite): TNamedStatements {
       serialize.sync(),
     ]);
     const memoMs = kept.get(text) ?? 0;
-    memoisedRead = memoMs > 0;
+    memoisedRead = memoMs > 0 || memoMs === QUIET;
     let answer: Uint8Array;
     try {
       answer = client.execProtocolRawSync(message);

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { binaryLegs, lostProfits, payouts, purchases, walletOperations } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
+import { drainFold } from '../../src/modules/compensation/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
@@ -32,7 +33,7 @@ async function buyWithPromo(app: TTestApp, buyer: TPartner, code: string, ownerI
   const { db } = app.database;
   const catalog = catalogOf(app);
   const product = (await catalog.findByCode(db, code))!;
-  return db.transaction(async (tx) => {
+  const purchase = await db.transaction(async (tx) => {
     const priced = await catalog.price(tx, { userId: buyer.id, product });
     const discount = priced.listPrice / 10n;
     return recordPurchase(tx, {
@@ -50,6 +51,8 @@ async function buyWithPromo(app: TTestApp, buyer: TPartner, code: string, ownerI
       promo: { ownerId, discountBp: 1000 },
     });
   });
+  await drainFold(db);
+  return purchase;
 }
 
 const get = (app: TTestApp, url: string, who: TPartner | null) =>
@@ -430,8 +433,8 @@ describe('the what-if numbers: GET /api/v1/mlm/binary/what-if/', () => {
     expect((await get(app, WHAT_IF, me)).body).toEqual(zeros);
 
     await buyTariff(app, me, 'tariff-500');
-    await db.insert(binaryLegs).values({
-      userId: me.id,
+    // The fold keeps a row for the buyer; these legs stand for a history of purchases.
+    const legs = {
       leftUnpaid: 1200n * USDT,
       rightUnpaid: 200n * USDT,
       leftTotal: 1500n * USDT,
@@ -439,7 +442,11 @@ describe('the what-if numbers: GET /api/v1/mlm/binary/what-if/', () => {
       pairedTotal: 300n * USDT,
       invitedBuyers: 2,
       active: true,
-    });
+    };
+    await db
+      .insert(binaryLegs)
+      .values({ userId: me.id, ...legs })
+      .onConflictDoUpdate({ target: binaryLegs.userId, set: legs });
     await db.execute(sql`update cap_windows set earned = ${2480n * USDT} where user_id = ${me.id}`);
     expect((await get(app, WHAT_IF, me)).body).toEqual({
       left_unpaid: '1200.000000',

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatMinor, parseMinor } from '@portal/contracts';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../src/db/client';
 import { describe, expect, test } from 'vitest';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
 import { SHIPPING } from '../helpers/shop';
 import { buyTariff } from '../helpers/tariffs';
+import { daysPass } from '../helpers/time';
 import { auditBonuses } from '../../src/modules/compensation/service';
 
 /**
@@ -187,16 +186,7 @@ const ACTIONS: [RegExp, (run: TRun, match: RegExpExecArray) => Promise<void>][] 
   ],
   [
     /^(\d+) days pass$/,
-    // Time passing, as the fold sees it: everything it has folded, and the lost profit it left,
-    // moves that many days into the past (the replay audit reads the same times).
-    async (run, [, days]) => {
-      const { db } = run.app.database;
-      const back = sql`make_interval(days => ${Number(days)})`;
-      await db.execute(sql`update lost_profits set created_at = created_at - ${back}, expires_at = expires_at - ${back}`);
-      await db.execute(sql`update compensation_events set created_at = created_at - ${back}`);
-      await db.execute(sql`update compensation_partners set first_tariff_at = first_tariff_at - ${back}`);
-      await db.execute(sql`update cap_windows set opened_at = opened_at - ${back}, closed_at = closed_at - ${back}`);
-    },
+    (run, [, days]) => daysPass(run.app, Number(days)),
   ],
 ];
 
@@ -314,17 +304,7 @@ describe('golden scenarios (docs/golden-scenarios.md)', () => {
       await checkStep(run, scenario, '0');
       for (const [step, action] of table(scenario, 'step').rows) {
         await perform(run, action!);
-        try {
-          await checkStep(run, scenario, step!);
-        } catch (error) {
-          if (process.env.GOLDEN_DEBUG) {
-            console.log(step, await queryRows(app.database.db, sql`select user_id, invited_buyers, active, counted, left_total, right_total from binary_legs order by user_id`));
-            console.log(await queryRows(app.database.db, sql`select a.user_id, a.balance from ledger_accounts a where a.purpose = 'main' and a.currency = 'USDT' order by user_id`));
-            console.log(await queryRows(app.database.db, sql`select event_id, ordinal, payee_id, bonus_type, gross from payouts where event_id >= 4 order by id`));
-            console.log(await queryRows(app.database.db, sql`select * from compensation_fold`), await queryRows(app.database.db, sql`select id, xid, kind, user_id from compensation_events`));
-          }
-          throw error;
-        }
+        await checkStep(run, scenario, step!);
       }
       expect((await ledgerHealth(app)).ok).toBe(true);
       // The replay audit finds every payout the fold wrote, to the minor unit.

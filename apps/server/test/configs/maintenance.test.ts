@@ -128,6 +128,7 @@ describe('maintenance: money-moving calls answer 503 and change nothing', () => 
     expect(unclassified).toEqual([]);
     expect(moving.sort()).toEqual([
       'POST /api/v1/admin/ledger/adjustments/',
+      'POST /api/v1/admin/orders/{id}/refund/',
       'POST /api/v1/admin/orders/{id}/status/',
       'POST /api/v1/admin/withdrawals/{id}/approve/',
       'POST /api/v1/admin/withdrawals/{id}/reject/',

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createCatalog, unitPrice } from '../../src/modules/catalog/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
-import { productPrices, purchaseEvents, purchases, walletOperations } from '../../src/db/schema';
+import { productPrices, compensationEvents, purchases, walletOperations } from '../../src/db/schema';
 import { call, testApp, testConfig } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
@@ -146,12 +146,12 @@ describe('a purchase', () => {
       body: { non_field_errors: ['Insufficient funds on the internal balance.'] },
     });
     expect(await countRows(app, purchases)).toBe(1);
-    expect(await countRows(app, purchaseEvents)).toBe(1);
+    expect(await countRows(app, compensationEvents)).toBe(1);
 
     expect(await db.transaction((tx) => refundPurchase(tx, purchase.id, 'test'))).toBe(true);
     expect(await db.transaction((tx) => refundPurchase(tx, purchase.id, 'test'))).toBe(false);
     expect((await balances(app, partner.token)).usdt).toBe('700.000000');
-    expect(await countRows(app, purchaseEvents)).toBe(2);
+    expect(await countRows(app, compensationEvents)).toBe(2);
     // adjustment, purchase, refund
     expect(await countRows(app, walletOperations)).toBe(3);
     expect((await ledgerHealth(app)).ok).toBe(true);

@@ -7,7 +7,7 @@ import {
   ledgerTransfers,
   nodes,
   orders,
-  purchaseEvents,
+  compensationEvents,
   purchases,
   users,
 } from '../../src/db/schema';
@@ -102,7 +102,7 @@ describe('create_order', () => {
       ['device', 2, 2_000_000_000n, 2_000_000_000n, 2_000_000_000n],
       ['starlink', 1, 600_000_000n, 600_000_000n, 600_000_000n],
     ]);
-    expect(await countRows(app, purchaseEvents, eq(purchaseEvents.userId, partner.id))).toBe(2);
+    expect(await countRows(app, compensationEvents, eq(compensationEvents.userId, partner.id))).toBe(2);
 
     // One node per device, hosted by the owner's mentor.
     const held = await app.database.db.select().from(nodes).where(eq(nodes.userId, partner.id));
@@ -516,7 +516,7 @@ describe('admin', () => {
 
     expect(await countRows(app, ledgerTransfers, eq(ledgerTransfers.operationType, 'refund'))).toBe(3);
     expect(await countRows(app, purchases, eq(purchases.status, 'refunded'))).toBe(3);
-    expect(await countRows(app, purchaseEvents, eq(purchaseEvents.kind, 'refund'))).toBe(3);
+    expect(await countRows(app, compensationEvents, eq(compensationEvents.kind, 'refund'))).toBe(3);
     expect(await countRows(app, nodes, eq(nodes.status, 'canceled'))).toBe(3);
     expect(await countRows(app, nodes, eq(nodes.status, 'active'))).toBe(0);
     // An unpaid order is canceled with nothing to refund.

@@ -13,7 +13,8 @@ import {
 } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { deleteExpiredRequests } from '../../src/modules/tariffs/repo';
-import { createTariffs, fillCapWindow } from '../../src/modules/tariffs/service';
+import { drainFold } from '../../src/modules/compensation/service';
+import { createTariffs } from '../../src/modules/tariffs/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
@@ -49,6 +50,7 @@ const confirm = (app: TTestApp, partner: TPartner, requestId: string, key?: stri
   });
 
 const active = async (app: TTestApp, partner: TPartner) => (await post(app, ACTIVE, {}, partner.token)).body;
+const db = (app: TTestApp) => app.database.db;
 
 describe('tariff list and terms', () => {
   test('lists the seeded tariffs with price, node, matching depth and cap multiplier', async () => {
@@ -334,57 +336,70 @@ describe('upgrades and renewals', () => {
     expect(await countRows(app, purchaseRequests)).toBe(1);
   });
 
-  test('fillCapWindow fills up to the cap; when full the tariff is Inactive and a renewal opens a new 5x window', async () => {
+  test('invites fill the window up to the cap; when full the tariff is Inactive and a renewal opens a new 5x window', async () => {
     const app = await testApp();
     const partner = await funded(app, '600');
     await buyTariff(app, partner, 'tariff-50');
     const { db } = app.database;
-    expect(await db.transaction((tx) => fillCapWindow(tx, partner.id, 100_000_000n))).toEqual({
-      filled: 100_000_000n,
-      overflow: 0n,
-    });
-    expect(await active(app, partner)).toMatchObject({
-      status: 'Active',
-      earned: '100.000000',
-      cap_left: '150.000000',
-    });
-    expect(await db.transaction((tx) => fillCapWindow(tx, partner.id, 200_000_000n))).toEqual({
-      filled: 150_000_000n,
-      overflow: 50_000_000n,
-    });
-    expect(await active(app, partner)).toMatchObject({
-      status: 'Inactive',
-      earned: '250.000000',
-      cap_left: '0.000000',
-    });
-    // a full window takes nothing more
-    expect(await db.transaction((tx) => fillCapWindow(tx, partner.id, 1n))).toEqual({
-      filled: 0n,
-      overflow: 1n,
-    });
+    // Invitees buying 1500 (invite 105) fill the 250 window: 105, 210, then 40 of the third.
+    for (const expected of [
+      { status: 'Active', earned: '105.000000', cap_left: '145.000000', lost_profit_pending: '0.000000' },
+      { status: 'Active', earned: '210.000000', cap_left: '40.000000', lost_profit_pending: '0.000000' },
+      { status: 'Inactive', earned: '250.000000', cap_left: '0.000000', lost_profit_pending: '65.000000' },
+    ]) {
+      const invitee = await funded(app, '1500', { promocode: partner.referralId });
+      await buyTariff(app, invitee, 'tariff-1500');
+      expect(await active(app, partner)).toMatchObject(expected);
+    }
+    // a full window takes nothing more: all of the next invite is lost profit
+    const late = await funded(app, '50', { promocode: partner.referralId });
+    await buyTariff(app, late, 'tariff-50');
+    expect(await active(app, partner)).toMatchObject({ earned: '250.000000', lost_profit_pending: '68.500000' });
 
-    // Inactive: any tariff renews, even the same or a cheaper one, at its full price
+    // Inactive: any tariff renews, even the same or a cheaper one, at its full price; the pending
+    // lost profit is recovered into the new window at once (in the fold, the renewal's first step).
     const { quote } = await buyTariff(app, partner, 'tariff-50');
     expect(quote).toMatchObject({ kind: 'renewal', total: '50.000000' });
     expect(await active(app, partner)).toMatchObject({
       status: 'Active',
       cap: '250.000000',
-      earned: '0.000000',
+      earned: '68.500000',
+      lost_profit_pending: '0.000000',
     });
-    const windows = await db.select().from(capWindows).orderBy(capWindows.id);
+    const windows = await db
+      .select()
+      .from(capWindows)
+      .where(eq(capWindows.userId, partner.id))
+      .orderBy(capWindows.id);
     expect(windows).toHaveLength(2);
     expect(windows[0]!.closedAt).not.toBeNull();
-    expect(await countRows(app, capWindows, isNull(capWindows.closedAt))).toBe(1);
-    expect((await balances(app, partner.token)).usdt).toBe('500.000000');
+    expect(
+      await countRows(app, capWindows, and(eq(capWindows.userId, partner.id), isNull(capWindows.closedAt))),
+    ).toBe(1);
+    expect((await balances(app, partner.token)).usdt).toBe(
+      // 600 - 50 + 250 credited - 50 + 68.5 recovered
+      '818.500000',
+    );
   });
 
-  test('fillCapWindow without any tariff fills nothing', async () => {
-    const app = await testApp();
-    const partner = await registerPartner(app);
-    expect(await app.database.db.transaction((tx) => fillCapWindow(tx, partner.id, 5n))).toEqual({
-      filled: 0n,
-      overflow: 5n,
+  test('right after the confirm, before the fold, package/active already shows the tariff bought', async () => {
+    const app = await testApp({ settle: false });
+    const partner = await funded(app, '1600');
+    expect(await active(app, partner)).toMatchObject({ package: null, status: 'Inactive' });
+    await buyTariff(app, partner, 'tariff-500');
+    expect(await countRows(app, capWindows)).toBe(0);
+    expect(await active(app, partner)).toMatchObject({
+      package: { name: '500' },
+      status: 'Active',
+      cap: '2500.000000',
+      earned: '0.000000',
     });
+    // an upgrade decided on that view is an upgrade, and the fold applies both in order
+    const { quote } = await buyTariff(app, partner, 'tariff-1500');
+    expect(quote).toMatchObject({ kind: 'upgrade', total: '1000.000000' });
+    expect(await active(app, partner)).toMatchObject({ package: { name: '1500' }, cap: '7500.000000' });
+    await drainFold(app.database.db);
+    expect(await db(app).select().from(capWindows)).toMatchObject([{ cap: 7_500_000_000n, earned: 0n, closedAt: null }]);
   });
 });
 

@@ -2,7 +2,7 @@ import { MESSAGES, SEARCH_MIN_LENGTH, formatMessage } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { drainBinaryVolume } from '../../src/modules/binary/service';
+import { drainFold } from '../../src/modules/compensation/service';
 import { drainTeamCounters } from '../../src/modules/team-stats/service';
 import { createTeam } from '../../src/modules/team/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
@@ -49,7 +49,7 @@ async function network(app: TTestApp) {
   await adjust(app, d.id, 'USDT', '1500');
   await buyTariff(app, b, 'tariff-500');
   await buyTariff(app, d, 'tariff-1500');
-  await drainBinaryVolume(app.database.db);
+  await drainFold(app.database.db);
   await drainTeamCounters(app.database.db);
   return { a, b, c, d, e, f, g, x };
 }

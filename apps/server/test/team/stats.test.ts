@@ -2,7 +2,7 @@ import { formatMinor } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { drainBinaryVolume } from '../../src/modules/binary/service';
+import { drainFold } from '../../src/modules/compensation/service';
 import { refundPurchase } from '../../src/modules/purchases/service';
 import { drainTeamCounters } from '../../src/modules/team-stats/service';
 import { post, testApp, type TTestApp } from '../helpers/app';
@@ -27,8 +27,10 @@ async function ask<T = any>(app: TTestApp, who: TPartner, url: string, body: unk
  * left; B, C, D, E on the right. Tariffs: A 1500 (a device), B 500 and C 500 (a virtual node
  * each), D 3000 (a device), E 7500 (two devices).
  */
-async function network(app: TTestApp) {
+async function network(app: TTestApp, options: { tariffFirst?: boolean } = {}) {
   const t = await partner(app);
+  // T's own tariff first, so that T may earn when the legs pair (the binary pays as volume arrives).
+  if (options.tariffFirst) await buyTariff(app, t, 'tariff-500');
   await side(app, t, 'left');
   const a = await partner(app, t);
   await side(app, t, 'right');
@@ -119,12 +121,12 @@ describe('team statistics calls', () => {
 
   it("binary bonus and qualification: the caller's credited binary bonus and weaker leg against the plan's ranks", async () => {
     const app = await testApp();
-    const { t } = await network(app);
-    await buyTariff(app, t, 'tariff-500');
-    await drainBinaryVolume(app.database.db);
+    const { t, a } = await network(app, { tariffFirst: true });
+    await drainFold(app.database.db);
     const [bonus] = await queryRows<{ total: string | null }>(
       app.database.db,
-      sql`select sum(credited)::text as total from payouts where payee_id = ${t.id} and bonus_type = 'binary'`,
+      sql`select sum(credited)::text as total from payouts
+          where payee_id = ${t.id} and bonus_type = 'binary' and reverses_payout_id is null`,
     );
     // Left: A's 1500; right: 500 + 500 + 3000 + 7500 = 11500 (lifetime); weaker = 1500.
     expect(await ask(app, t, 'get_qualification')).toEqual({
@@ -137,20 +139,20 @@ describe('team statistics calls', () => {
     expect(BigInt(bonus!.total ?? '0')).toBeGreaterThan(0n);
     expect(statistics.binary_bonus).toBe(formatMinor(BigInt(bonus!.total!), 'USDT'));
 
-    // A purchase that paid T a binary bonus is refunded: the bonus is taken back (net of reversals).
-    const [paid] = await queryRows<{ purchase_id: string }>(
+    // A's purchase (T's weaker left leg, all of it paired) is refunded: its 1500 leaves the left
+    // leg, where nothing waits, so its pairing is undone and 10% of it is reversed from T
+    // (compensation-plan.md 5a). The statistic shows the bonus net of the reversal.
+    const [paid] = await queryRows<{ id: string }>(
       app.database.db,
-      sql`select purchase_id::text as purchase_id from payouts
-          where payee_id = ${t.id} and bonus_type = 'binary' and credited > 0 order by id limit 1`,
+      sql`select id::text as id from purchases where user_id = ${a.id} and kind = 'tariff'`,
     );
-    await app.database.db.transaction((tx) => refundPurchase(tx, Number(paid!.purchase_id), 'test'));
-    await drainBinaryVolume(app.database.db);
+    await app.database.db.transaction((tx) => refundPurchase(tx, Number(paid!.id), 'test'));
+    await drainFold(app.database.db);
     const [net] = await queryRows<{ total: string }>(
       app.database.db,
-      sql`select sum(credited - coalesce(reversed, 0))::text as total from payouts
-          where payee_id = ${t.id} and bonus_type = 'binary'`,
+      sql`select sum(credited)::text as total from payouts where payee_id = ${t.id} and bonus_type = 'binary'`,
     );
-    expect(BigInt(net!.total)).toBeLessThan(BigInt(bonus!.total!));
+    expect(BigInt(net!.total)).toBe(BigInt(bonus!.total!) - 150_000_000n);
     expect((await ask(app, t, 'get_purchase_statistics_by_packages')).binary_bonus).toBe(
       formatMinor(BigInt(net!.total), 'USDT'),
     );

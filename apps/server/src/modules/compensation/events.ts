@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TFoldEvent, TTariffChange } from '@portal/compensation';
 import type { TProductKind } from '@portal/contracts';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, prepareNamed, queryRows } from '../../db/client';
+import { compensationEvents } from '../../db/schema';
 
 /**
  * The fold's input (docs/compensation.md "The fold"): the compensation_events log. Every event is
@@ -227,12 +228,39 @@ export async function moveCursor(tx: Db, to: TCursor, folded: number): Promise<v
   );
 }
 
+/** The fold's cursor as a row value, (0, 0) before the first fold. */
+const CURSOR = sql`(coalesce((select f.last_xid from compensation_fold f where f.id = 1), 0),
+  coalesce((select f.last_event_id from compensation_fold f where f.id = 1), 0))`;
+
+const backlogQueries = new WeakMap<Db, { execute(): Promise<{ id: number }[]> }>();
+
+/**
+ * Whether any event waits after the cursor: one named read, quiet on PGlite (it forgets no
+ * memoised answer). Call it with the top-level database.
+ */
+export async function hasBacklog(db: Db): Promise<boolean> {
+  let query = backlogQueries.get(db);
+  if (!query) {
+    query = prepareNamed(
+      db,
+      db
+        .select({ id: compensationEvents.id })
+        .from(compensationEvents)
+        .where(sql`(${compensationEvents.xid}, ${compensationEvents.id}) > ${CURSOR}`)
+        .limit(1),
+      'fold_backlog',
+      { quiet: true },
+    );
+    backlogQueries.set(db, query);
+  }
+  return (await query.execute()).length > 0;
+}
+
 /** Events not folded yet (the fold's backlog). */
 export async function backlog(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: string }>(
     db,
-    sql`select count(*)::text as n from compensation_events e, compensation_fold f
-        where f.id = 1 and (e.xid, e.id) > (f.last_xid, f.last_event_id)`,
+    sql`select count(*)::text as n from compensation_events e where (e.xid, e.id) > ${CURSOR}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -241,9 +269,9 @@ export async function backlog(db: Db): Promise<number> {
 export async function pendingTariffsOf(db: Db, userId: number): Promise<TEventRow[]> {
   const rows = await queryRows<TRawEvent>(
     db,
-    sql`select ${EVENT_COLUMNS} from compensation_events e, compensation_fold f
-        where f.id = 1 and e.user_id = ${userId}::bigint and e.kind = 'purchase'
-          and jsonb_typeof(e.details->'tariff') = 'object' and (e.xid, e.id) > (f.last_xid, f.last_event_id)
+    sql`select ${EVENT_COLUMNS} from compensation_events e
+        where e.user_id = ${userId}::bigint and e.kind = 'purchase'
+          and jsonb_typeof(e.details->'tariff') = 'object' and (e.xid, e.id) > ${CURSOR}
         order by e.xid, e.id`,
   );
   return rows.map(toRow);

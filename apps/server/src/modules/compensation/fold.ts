@@ -1,6 +1,6 @@
 import { foldEvents, PLAN_V1, type TFoldEvent, type TFoldPosting } from '@portal/compensation';
 import type { Db } from '../../db/client';
-import { cursorOf, eventsAfter, horizon, moveCursor, type TEventRow, toFoldEvent } from './events';
+import { cursorOf, eventsAfter, hasBacklog, horizon, moveCursor, type TEventRow, toFoldEvent } from './events';
 import { tryFoldLock } from './fold-repo';
 import { loadState } from './load';
 import { writeBatch } from './write';
@@ -27,6 +27,8 @@ export type TBatch = { folded: number; more: boolean; postings: readonly TFoldPo
  * serialization conflict is rolled back whole and tried again.
  */
 export async function drainFold(db: Db, batch = FOLD_BATCH): Promise<number> {
+  // Most looks find nothing: one quiet read (it forgets no memoised read on PGlite) says so.
+  if (!(await hasBacklog(db))) return 0;
   let total = 0;
   for (;;) {
     const result = await retried(() => db.transaction((tx) => foldBatch(tx, batch)));

@@ -416,6 +416,8 @@ async function writeStatement(
         : null,
       source_payee_id: posting.sourcePayeeId === null ? null : Number(posting.sourcePayeeId),
       plan_version: posting.planVersion,
+      // A qualification bonus names the rank it rewards.
+      ...(posting.period?.startsWith('rank:') ? { rank: posting.period.slice('rank:'.length) } : {}),
     };
     const type = contractType(posting.bonusType, posting.currency, posting.sourceBonusType);
     if (posting.reversesRef === null) {

@@ -1,7 +1,7 @@
 import { formatMinor, type TSeasonPromoStatus, type TWinterPromoStatus } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import type { TOccurrence } from '../../lib/windows';
-import type { TDiscountRule } from '../catalog/service';
+import { findProduct, type TDiscountRule } from '../catalog/service';
 import { type TConfigs, type TSeasonPromo, windowAnswer } from '../configs/service';
 import { isActive, tariffNow } from '../compensation/service';
 import { SMALL_TEAM } from '../team/service';
@@ -40,10 +40,11 @@ async function salesIn(db: Db, userId: number, window: TOccurrence, smallTeam: n
   };
 }
 
-/** The tariff the partner holds now: its price and whether it is Active (bonuses below the cap). */
+/** The tariff the partner holds now: its list price in the catalogue and whether it is Active (bonuses below the cap). */
 async function heldTariff(db: Db, userId: number): Promise<{ price: bigint; active: boolean } | null> {
   const window = await tariffNow(db, userId);
-  return window && { price: window.price, active: isActive(window) };
+  const product = window && (await findProduct(db, Number(window.productId)));
+  return product ? { price: product.price, active: isActive(window) } : null;
 }
 
 /**

@@ -11,7 +11,7 @@ import { fail } from '../../http/errors';
 import type { TPricing, TProductRow } from '../catalog/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { InsufficientFundsError, leg, postTransfer } from '../ledger/service';
-import { recordEvent, type TEventInput, type TPromoInput } from '../compensation/service';
+import { PLAN, recordEvent, type TEventInput, type TPromoInput } from '../compensation/service';
 import { recordRedemption, takePromocodeUse } from '../promocodes/service';
 import { recordOperation } from '../statement/service';
 import * as repo from './repo';
@@ -133,6 +133,10 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
         discount: promoDiscount!.amount,
       })
     : (input.promo ?? null);
+  // The promotions module checks a code before pricing with it; one that breaks the plan's rules
+  // here is a defect, and the purchase is refused whole.
+  if (promo && (promo.ownerId === input.userId || !PLAN.promo.discountsBp.includes(promo.discountBp)))
+    throw new Error(`Purchase ${input.reference} names a promo code the plan refuses`);
   if ((input.bonuses ?? 'at_payment') === 'at_payment') {
     await recordEvent(tx, purchaseEvent(purchase, { promo, tariff: input.tariff, winter: input.winter }));
   }

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { binaryLegs, capWindows, lostProfits, payouts, purchaseEvents, users } from '../../src/db/schema';
-import { drainBinaryVolume, foldBatch } from '../../src/modules/binary/service';
+import { binaryLegs, capWindows, lostProfits, payouts, compensationEvents, users } from '../../src/db/schema';
+import { auditBonuses, drainFold, foldBacklog } from '../../src/modules/compensation/service';
+import { FOLD_LOCK } from '../../src/modules/compensation/fold-repo';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
@@ -38,7 +39,7 @@ async function buy(app: TTestApp, buyer: TPartner, code: string) {
   return Number(row!.id);
 }
 
-const drain = (app: TTestApp, batch?: number) => drainBinaryVolume(app.database.db, batch);
+const drain = (app: TTestApp, batch?: number) => drainFold(app.database.db, batch);
 
 async function legsOf(app: TTestApp, who: TPartner) {
   const [row] = await app.database.db.select().from(binaryLegs).where(eq(binaryLegs.userId, who.id));
@@ -81,9 +82,9 @@ async function network(app: TTestApp, tariff = 'tariff-500', funds = '100000') {
   return { u1, u2, m, a, b, c };
 }
 
-describe('binary volume worker', () => {
+describe('the fold: binary and ranks', () => {
   test('golden 1: activation by two invited buyers pays what waited; carry-forward; matching of the binary bonus by depth', async () => {
-    const app = await testApp();
+    const app = await testApp({ settle: false });
     const { u1, u2, m, a, b, c } = await network(app);
     const tree = await app.database.db
       .select({ id: users.id, parent: users.binaryParentId, position: users.binaryPosition })
@@ -184,15 +185,16 @@ describe('binary volume worker', () => {
   });
 
   test('golden 2: the cap window takes the rest of a binary bonus as lost profit; matching pays on what was credited', async () => {
-    const app = await testApp();
+    const app = await testApp({ settle: false });
     const { u2, m, a, b } = await network(app);
     await buy(app, a, 'tariff-1500');
-    const bPurchase = await buy(app, b, 'tariff-500');
-    // M's window (500: cap 2500) holds the invites 105 + 35; now only 20 is left.
+    await drain(app);
+    // M's window (500: cap 2500) is filled so that B's invite of 35 fits and then only 20 is left.
     await app.database.db
       .update(capWindows)
-      .set({ earned: usdt(2480) })
+      .set({ earned: usdt(2445) })
       .where(and(eq(capWindows.userId, m.id), isNull(capWindows.closedAt)));
+    const bPurchase = await buy(app, b, 'tariff-500');
     await drain(app);
     const [binary] = await binaryPayouts(app, m);
     expect(binary).toMatchObject({
@@ -232,7 +234,7 @@ describe('binary volume worker', () => {
   });
 
   test('golden 3: a weaker leg of 45,000 reaches Bronze and Silver at once, lowest first, each paid once', async () => {
-    const app = await testApp();
+    const app = await testApp({ settle: false });
     const { m, a, b, c } = await network(app, 'tariff-3000');
     await buy(app, a, 'tariff-45000');
     await buy(app, b, 'tariff-45000');
@@ -245,8 +247,8 @@ describe('binary volume worker', () => {
     const rows = await binaryPayouts(app, m);
     expect(rows.map((row) => [row.bonusType, row.gross, row.credited, row.period, row.purchaseId])).toEqual([
       ['binary', usdt(4500), usdt(4500), null, expect.any(Number)],
-      ['qualification', usdt(100), usdt(100), 'rank:Bronze', null],
-      ['qualification', usdt(500), usdt(500), 'rank:Silver', null],
+      ['qualification', usdt(100), usdt(100), 'rank:Bronze', expect.any(Number)],
+      ['qualification', usdt(500), usdt(500), 'rank:Silver', expect.any(Number)],
     ]);
     // The statement names the rank.
     const statement = await call(app, 'POST', '/api/v1/payments/finances/', {
@@ -275,72 +277,79 @@ describe('binary volume worker', () => {
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
-  test('refunds: before the fold the volume never counts; after it the unpaid volume leaves the legs and the bonuses are reversed', async () => {
-    const app = await testApp();
+  test('refunds (compensation-plan.md 5a): volume leaves what waits first; the rest undoes its pairing, 10% of it reversed with its matching', async () => {
+    const app = await testApp({ settle: false });
     const { db } = app.database;
     const { m, a, b, c } = await network(app);
     await buy(app, a, 'tariff-1500');
     const bPurchase = await buy(app, b, 'tariff-500');
+    // Refunded before the fold ran: the fold still takes the purchase first, then its refund.
     await db.transaction((tx) => refundPurchase(tx, bPurchase, 'test'));
-    const cPurchase = await buy(app, c, 'tariff-1500');
     await drain(app);
-    // B's purchase was refunded before its volume was folded: both its events are done, it counts nothing.
-    const events = await db.select().from(purchaseEvents).where(eq(purchaseEvents.purchaseId, bPurchase));
-    expect(events.map((event) => [event.kind, event.processedAt !== null])).toEqual([
-      ['purchase', true],
-      ['refund', true],
-    ]);
-    expect(await legsOf(app, b)).toMatchObject({ counted: false });
-    // A and C count: active; 1500 left meets C's 1500 right.
+    // B's purchase activated M (A and B bought) and its 500 paired with 500 of A's: binary 50.
+    // Its refund: the 500 leaves M's right leg, where nothing waited, so the pairing is undone:
+    // the 500 goes back to wait on the left and the 50 is reversed. The activation stays.
     expect(await legsOf(app, m)).toMatchObject({
       invitedBuyers: 2,
       active: true,
+      leftUnpaid: usdt(1500),
+      rightUnpaid: 0n,
       leftTotal: usdt(1500),
-      rightTotal: usdt(1500),
-      pairedTotal: usdt(1500),
+      rightTotal: 0n,
+      pairedTotal: 0n,
     });
-    expect((await binaryPayouts(app, m)).map((row) => [row.purchaseId, row.gross])).toEqual([
-      [cPurchase, usdt(150)],
+    const ofB = await db.select().from(payouts).where(and(eq(payouts.purchaseId, bPurchase), eq(payouts.payeeId, m.id)));
+    expect(ofB.map((row) => [row.bonusType, row.gross])).toEqual([
+      ['invite', usdt(35)],
+      ['binary', usdt(50)],
+      ['invite', -usdt(35)],
+      ['binary', -usdt(50)],
     ]);
 
-    // A upgrades to 3000 paying the 1500 difference: 1500 waits on M's left; refunded after the
-    // fold, it leaves the leg.
+    // C's 1500 pairs with the 1500 waiting on the left: binary 150.
+    const cPurchase = await buy(app, c, 'tariff-1500');
+    await drain(app);
+    expect(await legsOf(app, m)).toMatchObject({ leftUnpaid: 0n, rightUnpaid: 0n, pairedTotal: usdt(1500) });
+
+    // A upgrades to 3000 paying the 1500 difference: 1500 waits on M's left; refunded, it leaves
+    // what waits and nothing paired is touched.
     const again = await buy(app, a, 'tariff-3000');
     await drain(app);
     expect(await legsOf(app, m)).toMatchObject({ leftUnpaid: usdt(1500), leftTotal: usdt(3000) });
     await db.transaction((tx) => refundPurchase(tx, again, 'test'));
     await drain(app);
-    expect(await legsOf(app, m)).toMatchObject({
-      leftUnpaid: 0n,
-      leftTotal: usdt(1500),
-      pairedTotal: usdt(1500),
-    });
+    expect(await legsOf(app, m)).toMatchObject({ leftUnpaid: 0n, leftTotal: usdt(1500), pairedTotal: usdt(1500) });
+    expect((await binaryPayouts(app, m)).map((row) => row.gross)).toEqual([usdt(50), -usdt(50), usdt(150)]);
 
-    // C's purchase refunded after its binary bonus was paid: the bonus and its matching are reversed
-    // with the purchase's other payouts; the paired volume stays paired.
+    // C's purchase refunded: its invite 105 and, its 1500 having paired, the binary 150, each
+    // with the matching it gave; A's 1500 waits on the left again.
     const before = BigInt((await balances(app, m.token)).usdt!.replace('.', ''));
     await db.transaction((tx) => refundPurchase(tx, cPurchase, 'test'));
-    const reversed = await db.select().from(payouts).where(eq(payouts.purchaseId, cPurchase));
-    expect(reversed.every((row) => row.reversedAt !== null && row.reversed === row.credited)).toBe(true);
-    expect(reversed.map((row) => row.bonusType)).toEqual(
-      expect.arrayContaining(['invite', 'binary', 'matching']),
-    );
-    // Invite 105 and binary 150 taken back from M.
-    expect(BigInt((await balances(app, m.token)).usdt!.replace('.', ''))).toBe(before - usdt(255));
     await drain(app);
+    const reversed = await db.select().from(payouts).where(eq(payouts.purchaseId, cPurchase));
+    const credits = reversed.filter((row) => row.reversesPayoutId === null);
+    // C was M's third invitee of 500 or more: the quick start it completed stays paid.
+    expect(credits.filter((row) => row.bonusType === 'quick_start').map((row) => row.reversed)).toEqual([0n]);
+    expect(
+      credits
+        .filter((row) => row.bonusType !== 'quick_start')
+        .every((row) => row.reversedAt !== null && row.reversed === row.gross),
+    ).toBe(true);
+    expect(BigInt((await balances(app, m.token)).usdt!.replace('.', ''))).toBe(before - usdt(255));
     expect(await legsOf(app, m)).toMatchObject({
-      leftUnpaid: 0n,
+      leftUnpaid: usdt(1500),
       rightUnpaid: 0n,
       rightTotal: 0n,
-      pairedTotal: usdt(1500),
+      pairedTotal: 0n,
     });
+    expect((await auditBonuses(db)).sample).toEqual([]);
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
   test('order independence: the same purchases in any order and any batching give the same legs and binary totals', async () => {
     type TSummary = { legs: unknown[]; bonuses: unknown[] };
     const run = async (order: number[], drainEach: boolean, batch: number): Promise<TSummary> => {
-      const app = await testApp();
+      const app = await testApp({ settle: false });
       const { m, a, b, c } = await network(app);
       await side(app, m, 'left');
       const d = await partner(app, '100000', m);
@@ -383,7 +392,7 @@ describe('binary volume worker', () => {
   }, 120_000);
 
   test('two drains at once (two connections on PostgreSQL) fold every event once', async () => {
-    const app = await testApp();
+    const app = await testApp({ settle: false });
     const net = await spine(app, 12);
     await buyAll(app, net);
     const drained = await Promise.all([drain(app, 5), drain(app, 5), drain(app, 5)]);
@@ -392,7 +401,7 @@ describe('binary volume worker', () => {
   }, 120_000);
 
   test('with the job running, the binary bonus shows in the statement within 5 seconds of the purchase', async () => {
-    const app = await testApp({ config: { jobs: true, binary: { everyMs: 1000, batchSize: 200 } } });
+    const app = await testApp({ config: { jobs: true, fold: { everyMs: 100, batchSize: 500 } } });
     const { m, a, b } = await network(app);
     await buy(app, a, 'tariff-1500');
     const bought = Date.now();
@@ -486,11 +495,7 @@ async function buyAll(app: TTestApp, net: TSpine) {
  */
 async function expectExactlyOnce(app: TTestApp, net: TSpine) {
   const { db } = app.database;
-  const [pending] = await queryRows<{ n: string }>(
-    db,
-    sql`select count(*)::text as n from purchase_events where processed_at is null`,
-  );
-  expect(pending!.n).toBe('0');
+  expect(await foldBacklog(db)).toBe(0);
   const bv = usdt(500);
   const expected = new Map<number, { left: bigint; right: bigint }>();
   for (const buyer of [...net.spine, ...net.leaves]) {
@@ -534,24 +539,16 @@ async function expectExactlyOnce(app: TTestApp, net: TSpine) {
   expect((await ledgerHealth(app)).ok).toBe(true);
 }
 
-describe.runIf(process.env.TEST_DATABASE_URL)('binary worker on PostgreSQL with server processes', () => {
+describe.runIf(process.env.TEST_DATABASE_URL)('the fold on PostgreSQL with server processes', () => {
   const env = () => ({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl()!,
     SECRET_KEY: testConfig().secretKey,
     LOG_LEVEL: 'warn',
     JOBS: 'true',
-    BINARY_WORKER_SECONDS: '0.2',
+    FOLD_WORKER_SECONDS: '0.1',
   });
-  const pendingEvents = async (app: TTestApp) =>
-    Number(
-      (
-        await queryRows<{ n: string }>(
-          app.database.db,
-          sql`select count(*)::text as n from purchase_events where processed_at is null`,
-        )
-      )[0]!.n,
-    );
+  const pendingEvents = (app: TTestApp) => foldBacklog(app.database.db);
   const until = async (check: () => Promise<boolean>, ms: number) => {
     const deadline = Date.now() + ms;
     while (!(await check())) {
@@ -560,49 +557,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('binary worker on PostgreSQL with 
     }
   };
 
-  test('a refund that runs while the worker pays the purchase: the bonuses it could not see are reversed by the refund event', async () => {
-    const app = await testApp();
-    const { db } = app.database;
-    const { m, a, b } = await network(app);
-    await buy(app, a, 'tariff-1500');
-    const bPurchase = await buy(app, b, 'tariff-500');
-    const start = (await balances(app, m.token)).usdt;
-    let folded!: () => void;
-    let release!: () => void;
-    const foldedSignal = new Promise<void>((resolve) => (folded = resolve));
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // The worker pays B's purchase (binary 50 to M) and has not committed yet...
-    const worker = db.transaction(async (tx) => {
-      await foldBatch(tx, 200);
-      folded();
-      await held;
-    });
-    await foldedSignal;
-    // ...when B's purchase is refunded: its reversal does not see the binary payout.
-    const refund = db.transaction((tx) => refundPurchase(tx, bPurchase, 'test'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
-    await worker;
-    await refund;
-    const [binary] = await binaryPayouts(app, m);
-    expect(binary).toMatchObject({ purchaseId: bPurchase, credited: usdt(50), reversedAt: null });
-    await drain(app);
-    const rows = await db.select().from(payouts).where(eq(payouts.purchaseId, bPurchase));
-    expect(rows.every((row) => row.reversedAt !== null && row.reversed === row.credited)).toBe(true);
-    // M had the invite 35 (before `start`) and the binary 50 of B's purchase: both are taken back.
-    expect(BigInt((await balances(app, m.token)).usdt!.replace('.', ''))).toBe(
-      BigInt(start!.replace('.', '')) - usdt(35),
-    );
-    expect((await ledgerHealth(app)).ok).toBe(true);
-  }, 60_000);
-
   test('two server processes drain the same events: every bonus exactly once', async () => {
-    const app = await testApp();
+    const app = await testApp({ settle: false });
     const net = await spine(app, 40);
     await buyAll(app, net);
     const servers = await Promise.all([
-      startServerProcess({ ...env(), BINARY_BATCH_SIZE: '7' }),
-      startServerProcess({ ...env(), BINARY_BATCH_SIZE: '7' }),
+      startServerProcess({ ...env(), FOLD_BATCH_SIZE: '7' }),
+      startServerProcess({ ...env(), FOLD_BATCH_SIZE: '7' }),
     ]);
     await until(async () => (await pendingEvents(app)) === 0, 60_000);
     for (const server of servers) expect(server.output()).not.toMatch(/job failed/);
@@ -610,30 +571,43 @@ describe.runIf(process.env.TEST_DATABASE_URL)('binary worker on PostgreSQL with 
   }, 240_000);
 
   test('kill -9 during a batch, then a restart: the batch rolls back and every bonus is paid exactly once', async () => {
-    const app = await testApp();
+    const app = await testApp({ settle: false });
+    const { db } = app.database;
     const net = await spine(app, 120);
     await buyAll(app, net);
     const total = await pendingEvents(app);
-    const worker: TServerProcess = await startServerProcess({ ...env(), BINARY_BATCH_SIZE: '10000' });
-    // The batch holds the worker's advisory lock while its transaction is open.
+    // Hold the fold's cursor row: a batch computes and writes everything, then waits there to
+    // move the cursor, inside its transaction, holding the fold's advisory lock.
+    await db.execute(sql`insert into compensation_fold (id) values (1) on conflict do nothing`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const blocker = db.transaction(async (tx) => {
+      await tx.execute(sql`select id from compensation_fold where id = 1 for update`);
+      await held;
+    });
+    const worker: TServerProcess = await startServerProcess({ ...env(), FOLD_BATCH_SIZE: '10000' });
     await until(async () => {
       const [row] = await queryRows<{ n: string }>(
-        app.database.db,
-        sql`select count(*)::text as n from pg_locks where locktype = 'advisory' and objid = 72008 and granted`,
+        db,
+        sql`select count(*)::text as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like '%compensation_fold%'`,
       );
       return row!.n !== '0';
     }, 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [locked] = await queryRows<{ n: string }>(
+      db,
+      sql`select count(*)::text as n from pg_locks where locktype = 'advisory' and objid = ${FOLD_LOCK} and granted`,
+    );
+    expect(locked!.n).toBe('1');
     worker.child.kill('SIGKILL');
     await worker.exited;
+    release();
+    await blocker;
     // Nothing of the batch was committed.
     expect(await pendingEvents(app)).toBe(total);
-    const [paid] = await queryRows<{ n: string }>(
-      app.database.db,
-      sql`select count(*)::text as n from payouts where bonus_type = 'binary'`,
-    );
+    const [paid] = await queryRows<{ n: string }>(db, sql`select count(*)::text as n from payouts`);
     expect(paid!.n).toBe('0');
-    await startServerProcess({ ...env(), BINARY_BATCH_SIZE: '50' });
+    await startServerProcess({ ...env(), FOLD_BATCH_SIZE: '50' });
     await until(async () => (await pendingEvents(app)) === 0, 120_000);
     await expectExactlyOnce(app, net);
   }, 300_000);

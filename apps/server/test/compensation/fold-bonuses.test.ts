@@ -3,13 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { capWindows, lostProfits, payouts, users, walletOperations } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
-import { expireLostProfits, postPurchaseBonuses } from '../../src/modules/compensation/service';
-import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
-import { fillCapWindow } from '../../src/modules/tariffs/service';
+import { drainFold } from '../../src/modules/compensation/service';
+import { recordPurchase, refundPurchase, releasePurchase } from '../../src/modules/purchases/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
 import { buyTariff, quoteTariff, TARIFF_CONFIRM } from '../helpers/tariffs';
+import { daysPass } from '../helpers/time';
 
 const ACTIVE = '/api/v1/mlm/package/active/';
 const USDT = 1_000_000n;
@@ -27,17 +27,24 @@ async function partner(app: TTestApp, usdt: string, mentor?: TPartner): Promise<
 const confirm = (app: TTestApp, buyer: TPartner, requestId: string) =>
   call(app, 'POST', TARIFF_CONFIRM, { token: buyer.token, body: { request_id: requestId } });
 
-/** A product bought through recordPurchase directly (the shop's calls are tested elsewhere). */
+/**
+ * A product bought through the checkout directly (the shop's calls are tested elsewhere), then
+ * the fold run, as the job would.
+ */
 async function record(
   app: TTestApp,
   buyer: TPartner,
   code: string,
-  extra: { promo?: { ownerId: number; discountBp: number }; discount?: bigint } = {},
+  extra: {
+    promo?: { ownerId: number; discountBp: number };
+    discount?: bigint;
+    bonuses?: 'at_payment' | 'on_release';
+  } = {},
 ) {
   const { db } = app.database;
   const catalog = catalogOf(app);
   const product = (await catalog.findByCode(db, code))!;
-  return db.transaction(async (tx) => {
+  const purchase = await db.transaction(async (tx) => {
     const priced = await catalog.price(tx, { userId: buyer.id, product });
     const discount = extra.discount ?? 0n;
     const pricing = {
@@ -54,8 +61,18 @@ async function record(
       paid: pricing.netPrice,
       reference: `test:${buyer.id}:${code}:${Math.random()}`,
       promo: extra.promo ?? null,
+      bonuses: extra.bonuses ?? 'at_payment',
     });
   });
+  await drainFold(db);
+  return purchase;
+}
+
+/** The window of `userId` filled to `earned` (a history of bonuses): the fold reads it as it is. */
+async function fill(app: TTestApp, userId: number, earned: bigint) {
+  await app.database.db.execute(
+    sql`update cap_windows set earned = ${earned} where user_id = ${userId} and closed_at is null`,
+  );
 }
 
 const payoutsOf = (app: TTestApp, purchaseId: number) =>
@@ -79,7 +96,7 @@ async function windowOf(app: TTestApp, userId: number) {
 
 const active = async (app: TTestApp, who: TPartner) => (await post(app, ACTIVE, {}, who.token)).body;
 
-describe('purchase-time bonuses', () => {
+describe('bonuses from the fold, through the checkout', () => {
   test('golden: A (1500) invites B (500) invites C; C buys 500: B 35 invite, A 0.35 matching, root shares on the company account', async () => {
     const app = await testApp();
     const { db } = app.database;
@@ -231,21 +248,23 @@ describe('purchase-time bonuses', () => {
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
-  test('lost profit expires after 7 days: on read, and the job closes it', async () => {
+  test('lost profit expires after 7 days: on read, and a tariff bought later recovers nothing', async () => {
     const app = await testApp();
     const { db } = app.database;
     const a = await partner(app, '0');
     const b = await partner(app, '500', a);
     await buyTariff(app, b, 'tariff-500');
-    await db.update(lostProfits).set({ expiresAt: new Date(Date.now() - 1000) });
+    await daysPass(app, 7);
+    // Exactly 7 days old: still pending at the moment it was lost + 7 days, gone a second later.
     expect(await active(app, a)).toMatchObject({ lost_profit_pending: '0.000000' });
+    await daysPass(app, 1);
     await adjust(app, a.id, 'USDT', '500');
     await buyTariff(app, a, 'tariff-500');
     expect(await balances(app, a.token)).toMatchObject({ usdt: '0.000000' });
-    expect(await expireLostProfits(db)).toBe(1);
+    expect(await active(app, a)).toMatchObject({ earned: '0.000000', lost_profit_pending: '0.000000' });
+    // Nothing of it was recovered, and no clock closes it: it is simply past its time.
     const [row] = await db.select().from(lostProfits);
-    expect(row!.closedAt).not.toBeNull();
-    expect(await expireLostProfits(db)).toBe(0);
+    expect(row).toMatchObject({ recovered: 0n, dropped: 0n, closedAt: null });
   });
 
   test('a window nearly full credits only the rest; the rest is lost profit; matching pays on the credited part', async () => {
@@ -254,7 +273,7 @@ describe('purchase-time bonuses', () => {
     const a = await partner(app, '500');
     const b = await partner(app, '500', a);
     await buyTariff(app, a, 'tariff-500');
-    await db.transaction((tx) => fillCapWindow(tx, a.id, 2480n * USDT));
+    await fill(app, a.id, 2480n * USDT);
     await buyTariff(app, b, 'tariff-500');
     const rows = await payoutsOf(app, await lastPurchaseId(app, b.id));
     expect(rows[0]).toMatchObject({
@@ -277,8 +296,9 @@ describe('purchase-time bonuses', () => {
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
-  test('VP 5% to levels 1-3 and the invite on a validator key; a ticket pays 10% to the mentor and no matching', async () => {
+  test('a validator key pays nothing when paid; activated, the invite with its matching, then VP 5% to levels 1-3; a ticket pays 10% to the mentor and no matching', async () => {
     const app = await testApp();
+    const { db } = app.database;
     const l3 = await partner(app, '1500');
     const l2 = await partner(app, '500', l3);
     const l1 = await partner(app, '500', l2);
@@ -286,21 +306,26 @@ describe('purchase-time bonuses', () => {
     await buyTariff(app, l3, 'tariff-1500');
     await buyTariff(app, l2, 'tariff-500');
     await buyTariff(app, l1, 'tariff-500');
-    const key = await record(app, buyer, 'validator-key');
+    const key = await record(app, buyer, 'validator-key', { bonuses: 'on_release' });
+    expect(await payoutsOf(app, key.id)).toEqual([]);
+    await db.transaction((tx) => releasePurchase(tx, key.id));
+    await drainFold(db);
     const rows = await payoutsOf(app, key.id);
-    const summary = rows.map((row) => [row.bonusType, row.payeeId, row.level, row.credited]);
-    expect(summary.slice(0, 4)).toEqual([
-      ['invite', l1.id, 1, 105n * USDT],
-      ['vp', l1.id, 1, 75n * USDT],
-      ['vp', l2.id, 2, 75n * USDT],
-      ['vp', l3.id, 3, 75n * USDT],
-    ]);
+    const summary = rows.map((row) => [row.bonusType, row.payeeId, row.level, row.credited, row.ordinal]);
     // Matching of the invite (1.05): l2 (depth 3) level 1, l3 (depth 5) level 2, root level 3.
-    expect(summary.slice(4)).toEqual([
-      ['matching', l2.id, 1, 1_050_000n],
-      ['matching', l3.id, 2, 1_050_000n],
-      ['matching', rows[6]!.payeeId, 3, 1_050_000n],
+    expect(summary).toEqual([
+      ['invite', l1.id, 1, 105n * USDT, 1],
+      ['matching', l2.id, 1, 1_050_000n, 2],
+      ['matching', l3.id, 2, 1_050_000n, 3],
+      ['matching', rows[3]!.payeeId, 3, 1_050_000n, 4],
+      ['vp', l1.id, 1, 75n * USDT, 5],
+      ['vp', l2.id, 2, 75n * USDT, 6],
+      ['vp', l3.id, 3, 75n * USDT, 7],
     ]);
+    // Released once: a second release records nothing more.
+    await db.transaction((tx) => releasePurchase(tx, key.id));
+    await drainFold(db);
+    expect(await payoutsOf(app, key.id)).toHaveLength(7);
     expect(await balances(app, l1.token)).toMatchObject({ vp_bonus: '75.000000' });
 
     const ticket = await record(app, buyer, 'event-ticket');
@@ -323,10 +348,12 @@ describe('purchase-time bonuses', () => {
       discount: 50n * USDT,
     });
     const rows = await payoutsOf(app, purchase.id);
+    // The invite, its matching (the mentor's upline: the company root), then the owner's bonus.
     expect(
-      rows.slice(0, 2).map((row) => [row.bonusType, row.payeeId, row.base, row.rateBp, row.credited]),
+      rows.map((row) => [row.bonusType, row.payeeId, row.base, row.rateBp, row.credited]),
     ).toEqual([
       ['invite', mentor.id, 450n * USDT, 700, 31_500_000n],
+      ['matching', rows[1]!.payeeId, 31_500_000n, 100, 315_000n],
       ['dexid_promo', owner.id, 500n * USDT, 1000, 50n * USDT],
     ]);
     await expect(
@@ -335,47 +362,45 @@ describe('purchase-time bonuses', () => {
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
-  test('a refund takes the bonuses back (what the balance holds), gives the window fill back, and pays nothing twice', async () => {
+  test('a refund reverses the bonuses: what the balance holds comes back, the rest is a debt; the window gets the room back; nothing twice', async () => {
     const app = await testApp();
     const { db } = app.database;
     const l2 = await partner(app, '1500');
     const l1 = await partner(app, '500', l2);
-    const buyer = await partner(app, '1500', l1);
+    const buyer = await partner(app, '1000', l1);
     await buyTariff(app, l2, 'tariff-1500');
     await buyTariff(app, l1, 'tariff-500');
-    const key = await record(app, buyer, 'validator-key');
-    expect(await balances(app, l1.token)).toMatchObject({
-      usdt: '180.000000', // 105 + 75
-      other_bonuses: '105.000000',
-      vp_bonus: '75.000000',
-    });
-    // l1 spends 100 of it: the reversal takes back the 80 left.
-    await adjust(app, l1.id, 'USDT', '-100');
-    await db.transaction((tx) => refundPurchase(tx, key.id, 'test'));
-    // The header's lifetime totals lose what the reversal took back.
+    const device = await record(app, buyer, 'device');
+    // l1: invite 70; l2: 35 (l1's tariff) + 0.70 (matching of the device's invite).
+    expect(await balances(app, l1.token)).toMatchObject({ usdt: '70.000000', other_bonuses: '70.000000' });
+    // l1 spends 50 of it: the reversal takes back the 20 left, and 50 is l1's debt.
+    await adjust(app, l1.id, 'USDT', '-50');
+    expect(await db.transaction((tx) => refundPurchase(tx, device.id, 'test'))).toBe(true);
+    await drainFold(db);
+    // The header's lifetime totals lose what was reversed; the balance never goes below zero.
     expect(await balances(app, l1.token)).toMatchObject({
       usdt: '0.000000',
-      other_bonuses: '25.000000',
-      vp_bonus: '75.000000',
+      other_bonuses: '50.000000',
+      debt: '50.000000',
     });
-    expect(await balances(app, buyer.token)).toMatchObject({ usdt: '1500.000000' });
-    const l2Before = 35n * USDT + 75n * USDT + 1_050_000n;
-    expect(await balances(app, l2.token)).toMatchObject({
-      usdt: '35.000000',
-      other_bonuses: '35.000000',
-      vp_bonus: '0.000000',
-      matching_bonus: '0.000000',
-    });
-    expect((await windowOf(app, l2.id)).earned).toBe(l2Before - 75n * USDT - 1_050_000n);
-    const rows = await payoutsOf(app, key.id);
-    expect(rows.every((row) => row.reversedAt !== null)).toBe(true);
-    expect(rows.find((row) => row.payeeId === l1.id && row.bonusType === 'invite')!.reversed).toBe(
-      80n * USDT,
-    );
-    expect(rows.find((row) => row.payeeId === l1.id && row.bonusType === 'vp')!.reversed).toBe(0n);
-    // A second refund moves nothing.
-    expect(await db.transaction((tx) => refundPurchase(tx, key.id, 'test'))).toBe(false);
-    await expect(db.transaction((tx) => postPurchaseBonuses(tx, key))).rejects.toThrow(/posted before/);
+    expect((await windowOf(app, l1.id)).earned).toBe(0n);
+    expect(await balances(app, buyer.token)).toMatchObject({ usdt: '1000.000000' });
+    expect(await balances(app, l2.token)).toMatchObject({ usdt: '35.000000', matching_bonus: '0.000000' });
+    expect((await windowOf(app, l2.id)).earned).toBe(35n * USDT);
+    const rows = await payoutsOf(app, device.id);
+    const credits = rows.filter((row) => row.reversesPayoutId === null);
+    const reversals = rows.filter((row) => row.reversesPayoutId !== null);
+    expect(credits.every((row) => row.reversedAt !== null && row.reversed === row.gross)).toBe(true);
+    expect(
+      reversals.map((row) => [row.bonusType, row.payeeId, row.credited, row.taken, row.debt, row.reversesPayoutId]),
+    ).toEqual([
+      ['invite', l1.id, -70n * USDT, 20n * USDT, 50n * USDT, credits[0]!.id],
+      ['matching', l2.id, -700_000n, 700_000n, 0n, credits[1]!.id],
+      ['matching', credits[2]!.payeeId, -700_000n, 700_000n, 0n, credits[2]!.id],
+    ]);
+    // A second refund moves nothing, and the fold has nothing more to do.
+    expect(await db.transaction((tx) => refundPurchase(tx, device.id, 'test'))).toBe(false);
+    expect(await drainFold(db)).toBe(0);
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
@@ -384,7 +409,7 @@ describe('purchase-time bonuses', () => {
     const { db } = app.database;
     const mentor = await partner(app, '500');
     await buyTariff(app, mentor, 'tariff-500');
-    await db.transaction((tx) => fillCapWindow(tx, mentor.id, 2460n * USDT)); // 40 left
+    await fill(app, mentor.id, 2460n * USDT); // 40 left
     const buyers = [
       await partner(app, '500', mentor),
       await partner(app, '500', mentor),
@@ -394,6 +419,7 @@ describe('purchase-time bonuses', () => {
     const requests = await Promise.all(buyers.map((buyer) => quoteTariff(app, buyer, 'tariff-500')));
     const answers = await Promise.all(buyers.map((buyer, index) => confirm(app, buyer, requests[index]!)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    await drainFold(db);
     expect((await windowOf(app, mentor.id)).earned).toBe(2500n * USDT);
     const invites = await db
       .select()
@@ -424,6 +450,7 @@ describe('purchase-time bonuses', () => {
       ...invitees.map((buyer, index) => confirm(app, buyer, requests[index]!)),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    await drainFold(db);
     for (const who of [upline, mentor]) {
       const [row] = await queryRows<{ total: string }>(
         db,
