@@ -8,11 +8,13 @@ import { tsImport } from 'tsx/esm/api';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  // The server, the network generator the benchmarks run (dev/network.ts) and the demo seed (dev/demo.ts).
+  // The server, the network generator the benchmarks run (dev/network.ts), the demo seed (dev/demo.ts)
+  // and the replay audit's command (dev/audit-bonuses.ts).
   entryPoints: {
     main: 'src/main.ts',
     'dev/generate-network': 'src/dev/generate-network.ts',
     'dev/seed-demo': 'src/dev/seed-demo.ts',
+    'dev/audit-bonuses': 'src/dev/audit-bonuses.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -67,6 +67,7 @@ import { productRoutes } from './modules/products/routes';
 import { tariffRoutes } from './modules/tariffs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { createDashboard } from './modules/dashboard/service';
+import { compensationRoutes } from './modules/compensation/routes';
 import { explanationRoutes } from './modules/explanations/routes';
 import { createExplanations } from './modules/explanations/service';
 import { createTariffs } from './modules/tariffs/service';
@@ -77,7 +78,7 @@ import { createTeam } from './modules/team/service';
 import { teamStatsRoutes } from './modules/team-stats/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { createTeamStats, drainTeamCounters } from './modules/team-stats/service';
-import { drainFold, payNodeIncome, queueLeaderPool } from './modules/compensation/service';
+import { drainFold, nightlyAudit, payNodeIncome, queueLeaderPool } from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
 import { ticketRoutes } from './modules/tickets/routes';
 import { createTickets } from './modules/tickets/service';
@@ -290,6 +291,7 @@ export async function buildApp({
   tariffRoutes(app, { tariffs });
   promocodeRoutes(app, { promocodes: createPromocodes({ db, clock }), tariffs });
   explanationRoutes(app, { explanations: createExplanations({ db }) });
+  compensationRoutes(app, { db });
   dashboardRoutes(app, { dashboard: createDashboard({ db }) });
   if (config.jobs) {
     startJobs(app, [
@@ -304,6 +306,16 @@ export async function buildApp({
         everyMs: config.fold.everyMs,
         run: async () => void (await drainFold(db, config.fold.batchSize)),
       },
+      // The replay audit, nightly: every event replayed and compared with the ledger.
+      ...(config.fold.auditEveryHours > 0
+        ? [
+            {
+              name: 'bonus-audit',
+              everyMs: 3600_000,
+              run: async () => void (await nightlyAudit(db, config.fold.auditEveryHours)),
+            },
+          ]
+        : []),
     ]);
   }
 

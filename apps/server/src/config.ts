@@ -103,6 +103,13 @@ const ZEnv = z.object({
   FOLD_WORKER_SECONDS: z.coerce.number().min(0.02).max(2).default(0.1),
   /** Events the bonus fold folds per transaction, at most. */
   FOLD_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(500),
+  /** How often the replay audit runs by itself, in hours (0: never; it still runs from the admin screen and the command). */
+  BONUS_AUDIT_EVERY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** How often the team counter worker folds new partners, nodes and tariff purchases (docs/team.md). */
   TEAM_WORKER_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
 
@@ -227,7 +234,7 @@ export type TConfig = {
   trustProxy: boolean;
   jobs: boolean;
   /** The bonus fold (modules/compensation): how often it looks for events, and its batch size. */
-  fold: { everyMs: number; batchSize: number };
+  fold: { everyMs: number; batchSize: number; auditEveryHours: number };
   /** The team counter worker (modules/team-stats): its period. */
   team: { everyMs: number };
   chain: {
@@ -351,7 +358,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
-    fold: { everyMs: Math.round(env.FOLD_WORKER_SECONDS * 1000), batchSize: env.FOLD_BATCH_SIZE },
+    fold: {
+      everyMs: Math.round(env.FOLD_WORKER_SECONDS * 1000),
+      batchSize: env.FOLD_BATCH_SIZE,
+      auditEveryHours: env.BONUS_AUDIT_EVERY_HOURS,
+    },
     team: { everyMs: Math.round(env.TEAM_WORKER_SECONDS * 1000) },
     chain: {
       rpcUrl: env.CHAIN_RPC_URL ?? null,

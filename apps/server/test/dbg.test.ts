@@ -7,7 +7,10 @@ import { adjust } from './helpers/money';
 import { buyTariff } from './helpers/tariffs';
 it('dbg', async () => {
   const lines: string[] = [];
-  const app = await testApp({ logStream: { write: (l: string) => void lines.push(l) }, config: { logLevel: 'error' } as any });
+  const app = await testApp({
+    logStream: { write: (l: string) => void lines.push(l) },
+    config: { logLevel: 'error' } as any,
+  });
   const p = await registerPartner(app);
   await adjust(app, p.id, 'USDT', '600');
   const r = await buyTariff(app, p, 'tariff-500');

@@ -2,6 +2,24 @@ import { assertNonNegative } from './money';
 import type { TBonusType, TExplanation, TMember, TPosting, TWindow, TWindows } from './types';
 
 /**
+ * The cap rule (compensation-plan.md sections 2 and 4): of a USDT bonus of `gross`, what fits in
+ * the payee's window is credited; the rest is lost profit. A payee who may not earn (no window, or
+ * a full one) has all of it lost, and the cap took none of it (`capTook` counts only what did not
+ * fit in a window that had room).
+ */
+export function fitInWindow(
+  window: TWindow | null,
+  gross: bigint,
+): { credited: bigint; lost: bigint; capTook: bigint; mayEarn: boolean } {
+  assertNonNegative(gross, 'gross');
+  const mayEarn = window !== null && window.filled < window.cap;
+  const room = mayEarn ? window.cap - window.filled : 0n;
+  const credited = gross < room ? gross : room;
+  const lost = gross - credited;
+  return { credited, lost, capTook: mayEarn ? lost : 0n, mayEarn };
+}
+
+/**
  * The windows filled so far while computing one purchase (or one batch), so that postings to the
  * same payee see each other's fill. A user's window is read from the first `TMember` seen for them
  * unless `initial` already holds it; the caller passes the same window for a user in every role.
@@ -28,23 +46,17 @@ export class WindowState {
     gross: bigint,
     explanation: Omit<TExplanation, 'capTook'>,
   ): TPosting {
-    assertNonNegative(gross, 'gross');
     const window = this.windowOf(member);
-    let credited = 0n;
-    let capTook = 0n;
-    if (member.mayEarn && window) {
-      const room = window.cap > window.filled ? window.cap - window.filled : 0n;
-      credited = gross < room ? gross : room;
-      capTook = gross - credited;
-      this.#windows.set(member.userId, { cap: window.cap, filled: window.filled + credited });
-    }
+    const { credited, lost, capTook } = fitInWindow(member.mayEarn ? window : null, gross);
+    if (credited > 0n)
+      this.#windows.set(member.userId, { cap: window!.cap, filled: window!.filled + credited });
     return {
       payeeId: member.userId,
       bonusType,
       currency: 'USDT',
       gross,
       credited,
-      lost: gross - credited,
+      lost,
       explanation: { ...explanation, capTook },
     };
   }

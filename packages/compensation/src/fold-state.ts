@@ -193,7 +193,10 @@ export class FoldState {
   // ---- the trees ---------------------------------------------------------------------------------
 
   /** A partner's place in both trees: their mentor, their binary parent and leg, whether they are the company root. */
-  setTree(id: string, tree: { mentorId: string | null; parent: { id: string; leg: TLeg } | null; root?: boolean }) {
+  setTree(
+    id: string,
+    tree: { mentorId: string | null; parent: { id: string; leg: TLeg } | null; root?: boolean },
+  ) {
     this.#mentor.set(id, tree.mentorId);
     this.setParent(id, tree.parent);
     if (tree.root) this.#roots.add(id);

@@ -1,4 +1,5 @@
 import type { TCurrency, TProductKind } from '@portal/contracts';
+import { fitInWindow } from './credit';
 import { type FoldState, type TFoldPartner, type TFoldWindow, type TPostingRecord } from './fold-state';
 import { applyBp, FULL_BP } from './money';
 import { leaderPool, rankReached } from './periodic';
@@ -314,7 +315,11 @@ class EventRun {
     // Quick start: the buyer, then their inviter (a partner under the company root has none).
     if (event.tariff) {
       const inviter = mentorId !== null && !state.isRoot(mentorId) ? mentorId : null;
-      if (inviter !== null && event.tariff.price >= plan.quickStart.minInviteeTariffPrice && !buyer.qsCounted) {
+      if (
+        inviter !== null &&
+        event.tariff.price >= plan.quickStart.minInviteeTariffPrice &&
+        !buyer.qsCounted
+      ) {
         buyer.qsCounted = true;
         const mentor = state.touch(inviter);
         const deadline = mentor.firstTariffAt
@@ -349,7 +354,11 @@ class EventRun {
   }
 
   #changeWindow(buyer: TFoldPartner, tariff: TTariffChange): void {
-    const { closed, open } = applyTariff(buyer.window, tariff, { userId: buyer.id, eventId: this.event.id, at: this.event.at });
+    const { closed, open } = applyTariff(buyer.window, tariff, {
+      userId: buyer.id,
+      eventId: this.event.id,
+      at: this.event.at,
+    });
     if (closed) this.state.changedWindow(closed);
     buyer.window = open;
     this.state.changedWindow(open);
@@ -484,15 +493,11 @@ class EventRun {
       });
     }
     const window = payee.window;
-    const mayEarn = window !== null && window.filled < window.cap;
-    let credited = 0n;
-    if (mayEarn) {
-      const room = window.cap - window.filled;
-      credited = gross < room ? gross : room;
-      window.filled += credited;
-      this.state.changedWindow(window);
+    const { credited, lost, capTook } = fitInWindow(window, gross);
+    if (credited > 0n) {
+      window!.filled += credited;
+      this.state.changedWindow(window!);
     }
-    const lost = gross - credited;
     const posting = this.#post({
       payeeId,
       bonusType,
@@ -501,7 +506,7 @@ class EventRun {
       credited,
       lost,
       toCompany: false,
-      capTook: mayEarn ? lost : 0n,
+      capTook,
       windowKey: credited > 0n ? window!.key : null,
       debtRepaid: this.#repay(payee, credited),
       explain,

@@ -1,9 +1,8 @@
 export * from './binary';
-export { creditBonus } from './credit';
+export { creditBonus, fitInWindow } from './credit';
 export * from './fold';
 export * from './fold-state';
 export * from './money';
 export * from './periodic';
 export * from './plan';
-export * from './purchase';
 export type * from './types';

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_LEGS, pairBinary } from './binary';
 import { creditBonus } from './credit';
 import { applyBp } from './money';
-import {
-  dftGrant,
-  dftUnlocks,
-  dxnMatchingPostings,
-  hotWinterGift,
-  leaderPool,
-  lostProfitRecovery,
-  nodeIncome,
-  quickStartDue,
-  rankReached,
-} from './periodic';
+import { dftGrant, dftUnlocks, dxnMatchingPostings, leaderPool, nodeIncome, rankReached } from './periodic';
 import { PLAN_V1 } from './plan';
 import { dxn, member, usdt, window } from './test/factories';
 
@@ -50,12 +40,13 @@ describe('pairBinary', () => {
     });
   });
 
-  it('rounds down on the lifetime paired volume: two pairings of 5 minor units pay 1 minor unit', () => {
+  it('rounds each pairing down on its own: two pairings of 5 minor units pay 0 each', () => {
     const active = { ...EMPTY_LEGS, active: true, left: 10n };
     const first = pairBinary(PLAN_V1, active, { leg: 'right', volume: 5n });
     expect(first.bonusGross).toBe(0n); // 10% of 5 = 0.5
     const second = pairBinary(PLAN_V1, first.legs, { leg: 'right', volume: 5n });
-    expect(second.bonusGross).toBe(1n); // floor(10% of 10) - floor(10% of 5)
+    expect(second.bonusGross).toBe(0n); // 10% of the 5 newly paired, not of the lifetime 10
+    expect(second.legs.pairedTotal).toBe(10n);
   });
 });
 
@@ -168,68 +159,5 @@ describe('dftUnlocks', () => {
     expect(dftUnlocks(PLAN_V1, 100n, bought, daysAfter(bought, 30)).unlocked).toBe(8n);
     expect(dftUnlocks(PLAN_V1, 100n, bought, daysAfter(bought, 360)).unlocked).toBe(100n);
     expect(dftUnlocks(PLAN_V1, 100n, bought, daysAfter(bought, -5)).unlocked).toBe(0n);
-  });
-});
-
-describe('lostProfitRecovery', () => {
-  it('credits pending lost profit of the last 7 days, oldest first, into the new window', () => {
-    const now = at('2026-03-10T00:00:00Z');
-    const old = { id: 'old', amount: usdt(100), createdAt: daysAfter(now, -8) };
-    const a = { id: 'a', amount: usdt(30), createdAt: daysAfter(now, -6) };
-    const b = { id: 'b', amount: usdt(50), createdAt: daysAfter(now, -1) };
-    const edge = { id: 'edge', amount: usdt(5), createdAt: daysAfter(now, -7) };
-    const result = lostProfitRecovery(PLAN_V1, [b, old, a, edge], window(usdt(60)), now);
-    expect(result.expired).toEqual([old]);
-    expect(result.recovered.map(({ entry, amount, rest }) => [entry.id, amount, rest])).toEqual([
-      ['edge', usdt(5), 0n],
-      ['a', usdt(30), 0n],
-      ['b', usdt(25), usdt(25)],
-    ]);
-    expect(result.window).toEqual(window(usdt(60), usdt(60)));
-  });
-});
-
-describe('quickStartDue', () => {
-  const first = at('2026-05-01T00:00:00Z');
-  const invitee = (inviteeId: string, price: number, day: number) => ({
-    inviteeId,
-    price: usdt(price),
-    at: daysAfter(first, day),
-  });
-  const partner = {
-    alreadyPaid: false,
-    firstTariffAt: first,
-    heldTariffPrice: usdt(500),
-    inviteeTariffPurchases: [invitee('a', 500, 1), invitee('b', 1500, 10), invitee('c', 500, 30)],
-  };
-
-  it('is 300 USDT once three invitees bought a 500+ tariff within 30 days', () => {
-    expect(quickStartDue(PLAN_V1, partner)).toBe(usdt(300));
-  });
-
-  it('is 0 otherwise', () => {
-    const late = [invitee('a', 500, 1), invitee('b', 500, 2), invitee('c', 500, 31)];
-    const small = [invitee('a', 500, 1), invitee('b', 500, 2), invitee('c', 50, 3)];
-    const twice = [invitee('a', 500, 1), invitee('b', 500, 2), invitee('b', 500, 3)];
-    for (const purchases of [late, small, twice]) {
-      expect(quickStartDue(PLAN_V1, { ...partner, inviteeTariffPurchases: purchases })).toBe(0n);
-    }
-    expect(quickStartDue(PLAN_V1, { ...partner, heldTariffPrice: usdt(50) })).toBe(0n);
-    expect(quickStartDue(PLAN_V1, { ...partner, alreadyPaid: true })).toBe(0n);
-    expect(quickStartDue(PLAN_V1, { ...partner, firstTariffAt: null })).toBe(0n);
-  });
-});
-
-describe('hotWinterGift', () => {
-  it('gives 1000 DXN to the inviter for a tariff bought in the promo window', () => {
-    const purchase = { id: 'p', buyerId: 'b', at: at('2026-08-01T00:00:00Z') };
-    expect(hotWinterGift(PLAN_V1, purchase, 'inviter')).toMatchObject({
-      payeeId: 'inviter',
-      currency: 'DXN',
-      credited: dxn(1000),
-      lost: 0n,
-    });
-    expect(hotWinterGift(PLAN_V1, { ...purchase, at: at('2026-11-02T00:00:00Z') }, 'inviter')).toBeNull();
-    expect(hotWinterGift(PLAN_V1, purchase, null)).toBeNull();
   });
 });

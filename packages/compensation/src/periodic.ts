@@ -1,6 +1,6 @@
 import { applyBp, assertNonNegative, usdtToToken } from './money';
 import type { TNodeKind, TPlan, TRankName } from './plan';
-import type { TMember, TPosting, TWindow } from './types';
+import type { TMember, TPosting } from './types';
 
 const DAY_MS = 86_400_000;
 
@@ -136,85 +136,6 @@ export function dftUnlocks(
   const nextUnlockAt =
     periods < unlockParts ? new Date(purchasedAt.getTime() + (periods + 1) * periodMs) : null;
   return { unlocked, locked: grant - unlocked, periods, nextUnlockAt };
-}
-
-/**
- * Lost profit recovered by a new tariff bought at `now` (section 5): pending entries younger than
- * lostProfitDays (an entry exactly lostProfitDays old still counts) are credited oldest first into
- * the new `window`. An entry that only partly fits is credited in part; its rest stays pending
- * (until it expires), as do entries after the window is full. Older entries are expired.
- */
-export function lostProfitRecovery<T extends { readonly amount: bigint; readonly createdAt: Date }>(
-  plan: TPlan,
-  pending: readonly T[],
-  window: TWindow,
-  now: Date,
-): {
-  recovered: { entry: T; amount: bigint; rest: bigint }[];
-  expired: T[];
-  window: TWindow;
-} {
-  const limit = now.getTime() - plan.lostProfitDays * DAY_MS;
-  const live = pending.filter((entry) => entry.createdAt.getTime() >= limit);
-  const expired = pending.filter((entry) => entry.createdAt.getTime() < limit);
-  const oldestFirst = [...live].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  let filled = window.filled;
-  const recovered = oldestFirst.map((entry) => {
-    assertNonNegative(entry.amount, 'amount');
-    const room = window.cap > filled ? window.cap - filled : 0n;
-    const amount = entry.amount < room ? entry.amount : room;
-    filled += amount;
-    return { entry, amount, rest: entry.amount - amount };
-  });
-  return { recovered, expired, window: { cap: window.cap, filled } };
-}
-
-/**
- * Whether the quick start bonus is due (section 4): not yet paid, the partner holds a tariff of at
- * least minTariffPrice, and by firstTariffAt + withinDays (inclusive) at least `invitees` distinct
- * direct invitees each bought a tariff of at least minInviteeTariffPrice. Returns the amount due
- * (credit it with `creditBonus`, cap rules apply), or 0n.
- */
-export function quickStartDue(
-  plan: TPlan,
-  partner: {
-    readonly alreadyPaid: boolean;
-    readonly firstTariffAt: Date | null;
-    readonly heldTariffPrice: bigint;
-    readonly inviteeTariffPurchases: readonly { inviteeId: string; price: bigint; at: Date }[];
-  },
-): bigint {
-  const rule = plan.quickStart;
-  if (partner.alreadyPaid || !partner.firstTariffAt || partner.heldTariffPrice < rule.minTariffPrice)
-    return 0n;
-  const deadline = partner.firstTariffAt.getTime() + rule.withinDays * DAY_MS;
-  const qualified = new Set(
-    partner.inviteeTariffPurchases
-      .filter((purchase) => purchase.price >= rule.minInviteeTariffPrice && purchase.at.getTime() <= deadline)
-      .map((purchase) => purchase.inviteeId),
-  );
-  return qualified.size >= rule.invitees ? rule.amount : 0n;
-}
-
-/**
- * Hot Winter gift: hotWinter.gift DXN to the inviter of a partner whose tariff purchase falls in
- * the promo window [from, to). Null outside the window or without an inviter. Once per invited
- * partner: the caller asks only for a buyer who brought no gift yet (modules/compensation).
- */
-export function hotWinterGift(
-  plan: TPlan,
-  purchase: { readonly id: string; readonly buyerId: string; readonly at: Date },
-  inviterId: string | null,
-): TPosting | null {
-  const at = purchase.at.getTime();
-  const inWindow = at >= Date.parse(plan.hotWinter.from) && at < Date.parse(plan.hotWinter.to);
-  if (!inviterId || !inWindow) return null;
-  return dxnPosting(plan, inviterId, 'hot_winter_gift', plan.hotWinter.gift, {
-    base: plan.hotWinter.gift,
-    rateBp: 10_000,
-    sourcePurchaseId: purchase.id,
-    buyerId: purchase.buyerId,
-  });
 }
 
 function dxnPosting(

@@ -1,212 +1,201 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_LEGS, pairBinary } from './binary';
+import { foldEvent, type TFoldPosting } from './fold';
+import { type FoldState } from './fold-state';
 import { applyBp, FULL_BP } from './money';
-import { dftUnlocks, leaderPool, lostProfitRecovery } from './periodic';
+import { dftUnlocks, leaderPool } from './periodic';
 import { PLAN_V1 } from './plan';
-import { purchasePostings, type TPurchaseContext } from './purchase';
-import type { TLeg, TLegs, TMember, TPosting, TPurchase, TWindow } from './types';
+import {
+  binaryScenarioArb,
+  newState,
+  placeTrees,
+  playScenario,
+  scenarioArb,
+  type TScenario,
+} from './test/random-network';
 
-const IDS = ['a', 'b', 'c', 'd', 'e'] as const;
-const KINDS = [...PLAN_V1.bvKinds, 'event_ticket', 'gift_certificate'] as const;
+/** Both kinds of random networks: any team, and one built for the binary (pairings, refunds, debts). */
+const anyScenario = fc.oneof(scenarioArb(), binaryScenarioArb());
+import { referenceFold } from './test/reference';
+import type { TLeg, TLegs } from './types';
 
-/** Up to 50,000 USDT with any minor digits. */
-const amount = fc.bigInt({ min: 0n, max: 50_000_000_000n });
-const windowArb: fc.Arbitrary<TWindow | null> = fc.option(
-  fc.tuple(amount, amount).map(([x, y]) => ({ cap: x > y ? x : y, filled: x > y ? y : x })),
-);
-
-/** A user's window and status are one per id, whatever role they appear in; depth varies per role. */
-const scenario = fc
-  .record({
-    windows: fc.tuple(...IDS.map(() => windowArb)),
-    earns: fc.tuple(...IDS.map(() => fc.boolean())),
-    roles: fc.array(fc.record({ id: fc.constantFrom(...IDS), depth: fc.nat(10) }), {
-      minLength: 0,
-      maxLength: 11,
-    }),
-    kind: fc.constantFrom(...KINDS),
-    listPrice: amount,
-    promo: fc.option(fc.record({ owner: fc.constantFrom(...IDS), discountBp: fc.constantFrom(1000, 2000) })),
-    binary: fc.array(
-      fc.record({
-        id: fc.constantFrom(...IDS),
-        left: amount,
-        right: amount,
-        active: fc.boolean(),
-        leg: fc.constantFrom<TLeg>('left', 'right'),
-        upline: fc.array(fc.record({ id: fc.constantFrom(...IDS), depth: fc.nat(10) }), {
-          maxLength: 10,
-        }),
-      }),
-      { maxLength: 3 },
-    ),
-  })
-  .map((s) => {
-    const windowOf = new Map(IDS.map((id, index) => [id as string, s.windows[index] ?? null]));
-    const earns = new Map(IDS.map((id, index) => [id as string, s.earns[index] ?? false]));
-    const toMember = (role: { id: string; depth?: number }): TMember => ({
-      userId: role.id,
-      mayEarn: earns.get(role.id) ?? false,
-      matchingDepth: role.depth ?? 0,
-      window: windowOf.get(role.id) ?? null,
+/** A state built afresh from what the previous one holds: what the server writes and reads again. */
+function reload(scenario: TScenario, from: FoldState): FoldState {
+  const state = newState(scenario.partners, true);
+  for (const partner of from.partners.values())
+    state.addPartner({
+      ...partner,
+      window: partner.window && { ...partner.window },
+      legs: { ...partner.legs },
     });
-    const netPrice = s.promo ? s.listPrice - applyBp(s.listPrice, s.promo.discountBp) : s.listPrice;
-    const carriesBv = (PLAN_V1.bvKinds as readonly string[]).includes(s.kind);
-    const purchase: TPurchase = {
-      id: 'p',
-      buyerId: 'buyer',
-      productKind: s.kind,
-      productCode: 'code',
-      bv: carriesBv ? netPrice : 0n,
-      listPrice: s.listPrice,
-      netPrice,
-      currency: 'USDT',
-      ...(s.promo ? { promo: { ownerId: s.promo.owner, discountBp: s.promo.discountBp } } : {}),
-    };
-    const context: TPurchaseContext = {
-      chain: s.roles.map(toMember),
-      ...(s.promo ? { promoOwner: toMember({ id: s.promo.owner }) } : {}),
-      binary: s.binary.map((entry) => ({
-        ancestor: toMember(entry),
-        legs: { left: entry.left, right: entry.right, active: entry.active, pairedTotal: 0n },
-        leg: entry.leg,
-        upline: entry.upline.map(toMember),
-      })),
-    };
-    return { purchase, context, windowOf, earns };
-  });
+  for (const [id, mentor] of placeTrees(scenario.partners).mentor)
+    state.setMentor(id, from.mentorOf(id) ?? mentor);
+  for (const record of from.postings.values()) state.addPosting({ ...record });
+  for (const entry of from.lost.values()) state.addLost({ ...entry });
+  for (const debt of from.debts.values()) state.addDebt({ ...debt });
+  for (const purchase of from.purchases.values()) state.addPurchase({ ...purchase });
+  return state;
+}
 
-const sum = (postings: readonly TPosting[], pick: (posting: TPosting) => bigint) =>
-  postings.reduce((total, posting) => total + pick(posting), 0n);
+const summary = (postings: readonly TFoldPosting[]) =>
+  postings.map((posting) => [
+    posting.ref,
+    posting.payeeId,
+    posting.bonusType,
+    posting.gross,
+    posting.credited,
+    posting.lost,
+    posting.taken,
+    posting.debt,
+    posting.debtRepaid,
+  ]);
 
-describe('purchasePostings properties', () => {
-  it('splits every bonus into credited + lost = gross, rounded down from base x rate', () => {
+describe('the fold on random networks', () => {
+  it('equals the engine applied one purchase at a time, on a state written and read back between them', () => {
     fc.assert(
-      fc.property(scenario, ({ purchase, context }) => {
-        const { postings } = purchasePostings(PLAN_V1, purchase, context);
+      fc.property(anyScenario, (scenario) => {
+        const { events, postings } = playScenario(scenario);
+        // Again, one event at a time, each on a state rebuilt from the last one.
+        let state = newState(scenario.partners);
+        const again: TFoldPosting[] = [];
+        const taken = new Map<string, bigint>();
         for (const posting of postings) {
-          // Matching only ever matches invite and binary bonuses (never matching).
-          if (posting.bonusType === 'matching')
-            expect(['invite', 'binary']).toContain(posting.explanation.sourceBonusType);
-          expect(posting.credited + posting.lost).toBe(posting.gross);
-          expect(posting.credited >= 0n && posting.lost >= 0n && posting.gross > 0n).toBe(true);
-          expect(posting.explanation.capTook <= posting.lost).toBe(true);
-          const { base, rateBp } = posting.explanation;
-          if (posting.bonusType === 'binary') continue; // rounded on the lifetime paired volume (binary.ts)
-          // base x rate = gross + the company's rounding remainder, which is less than one minor unit.
-          const remainder = base * BigInt(rateBp) - posting.gross * BigInt(FULL_BP);
-          expect(remainder >= 0n && remainder < BigInt(FULL_BP)).toBe(true);
+          if (posting.reversesRef !== null && !posting.toCompany && posting.currency === 'USDT')
+            taken.set(
+              `${posting.eventId}:${posting.payeeId}`,
+              (taken.get(`${posting.eventId}:${posting.payeeId}`) ?? 0n) + posting.taken,
+            );
         }
-      }),
-    );
-  });
-
-  it("conserves money: the buyer's payment = company share + credited + lost profit", () => {
-    fc.assert(
-      fc.property(scenario, ({ purchase, context }) => {
-        const { postings, companyShare } = purchasePostings(PLAN_V1, purchase, context);
-        const credited = sum(postings, (posting) => posting.credited);
-        const lost = sum(postings, (posting) => posting.lost);
-        expect(companyShare + credited + lost).toBe(purchase.netPrice);
-        // Without binary pairing of earlier volume, the bonuses never exceed the payment.
-        const noBinary = purchasePostings(PLAN_V1, purchase, { ...context, binary: [] });
-        expect(noBinary.companyShare >= 0n).toBe(true);
-      }),
-    );
-  });
-
-  it('pays matching by levels: level k exactly when the upline depth reaches k, the rest to the company', () => {
-    fc.assert(
-      fc.property(scenario, ({ purchase, context }) => {
-        const { postings } = purchasePostings(PLAN_V1, purchase, { ...context, binary: [] });
-        const invite = postings.find((posting) => posting.bonusType === 'invite');
-        const matching = postings.filter((posting) => posting.bonusType === 'matching');
-        const share = invite ? applyBp(invite.credited, PLAN_V1.matching.rateBp) : 0n;
-        const upline = context.chain.slice(1, 1 + PLAN_V1.matching.levels);
-        const reached =
-          share === 0n ? [] : upline.filter((member, index) => member.matchingDepth >= index + 1);
-        expect(matching.map((posting) => posting.payeeId)).toEqual(reached.map((member) => member.userId));
-        // Paid + lost + company remainder = base x 1% x 10 levels, exactly (in 1/10000 of a minor unit).
-        const base = invite?.credited ?? 0n;
-        const unreachedShares = BigInt(PLAN_V1.matching.levels - matching.length) * share;
-        const rounding = BigInt(PLAN_V1.matching.levels) * (base * 100n - share * BigInt(FULL_BP));
-        const paid = sum(matching, (posting) => posting.credited + posting.lost);
-        expect((paid + unreachedShares) * BigInt(FULL_BP) + rounding).toBe(
-          base * BigInt(PLAN_V1.matching.rateBp) * BigInt(PLAN_V1.matching.levels),
-        );
-      }),
-    );
-  });
-
-  it('credits only partners who may earn, never beyond their window, filling it with exactly what was credited', () => {
-    fc.assert(
-      fc.property(scenario, ({ purchase, context, windowOf, earns }) => {
-        const { postings, windows } = purchasePostings(PLAN_V1, purchase, context);
-        for (const id of IDS) {
-          const due = postings.filter((posting) => posting.payeeId === id);
-          // A partner who may not earn gets everything as lost profit.
-          if (!earns.get(id)) expect(sum(due, (posting) => posting.credited)).toBe(0n);
-          const before = windowOf.get(id) ?? null;
-          const credited = sum(
-            postings.filter((posting) => posting.payeeId === id),
-            (posting) => posting.credited,
+        for (const event of events) {
+          state = reload(scenario, state);
+          again.push(
+            ...foldEvent(PLAN_V1, state, event, {
+              // A reversal takes back what the payee held then: as recorded the first time.
+              available: (userId, currency) =>
+                currency === 'USDT' ? (taken.get(`${event.id}:${userId}`) ?? 0n) : 0n,
+            }),
           );
-          const after = windows.get(id) ?? before;
-          if (!before) {
-            expect(credited).toBe(0n);
-            continue;
+        }
+        expect(summary(again)).toEqual(summary(postings));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('pays what a plain reading of the plan pays, purchase by purchase (without refunds)', () => {
+    fc.assert(
+      fc.property(anyScenario, (raw) => {
+        const scenario = { ...raw, actions: raw.actions.filter((action) => action.kind !== 'refund') };
+        const { events, postings } = playScenario(scenario);
+        const expected = referenceFold(events, placeTrees(scenario.partners));
+        const byEvent = events.map((event) =>
+          postings
+            .filter((posting) => posting.eventId === event.id)
+            .map((posting) => [posting.payeeId, posting.bonusType, posting.gross, posting.credited]),
+        );
+        expect(byEvent).toEqual(expected);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('never overfills a window, fills it with exactly what was credited into it, and splits every posting into credited + lost', () => {
+    fc.assert(
+      fc.property(anyScenario, (scenario) => {
+        const state = newState(scenario.partners);
+        const { postings } = playScenario(scenario, state);
+        const filled = new Map<string, bigint>();
+        for (const posting of postings) {
+          expect(posting.credited + posting.lost).toBe(posting.gross);
+          if (posting.reversesRef === null) {
+            expect(posting.credited >= 0n && posting.lost >= 0n && posting.capTook <= posting.lost).toBe(
+              true,
+            );
+            expect(posting.debtRepaid <= posting.credited).toBe(true);
+          } else {
+            expect(posting.credited <= 0n && posting.lost <= 0n).toBe(true);
+            expect(posting.taken + posting.debt <= -posting.credited).toBe(true);
           }
-          expect(after?.filled).toBe(before.filled + credited);
-          if (credited > 0n) expect(before.filled < before.cap).toBe(true);
-          expect((after?.filled ?? 0n) <= before.cap).toBe(true);
+          if (posting.windowKey !== null)
+            filled.set(posting.windowKey, (filled.get(posting.windowKey) ?? 0n) + posting.credited);
+          // Rates round down on their own base (binary: 10% of the volume newly paired).
+          if (posting.reversesRef === null && posting.rateBp < FULL_BP && posting.currency === 'USDT')
+            expect(posting.gross).toBe(applyBp(posting.base, posting.rateBp));
+        }
+        for (const partner of state.partners.values()) {
+          const window = partner.window;
+          if (!window) continue;
+          expect(window.filled >= 0n && window.filled <= window.cap).toBe(true);
+          // A reversal gives back no more room than its posting took, so the fill never goes below 0.
+          expect(window.filled).toBe((filled.get(window.key) ?? 0n) > 0n ? filled.get(window.key) : 0n);
         }
       }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('conserves money: balances never go below zero, debts are what reversals could not take less what bonuses repaid', () => {
+    fc.assert(
+      fc.property(anyScenario, (scenario) => {
+        const state = newState(scenario.partners);
+        const { postings, balance } = playScenario(scenario, state);
+        for (const value of balance.values()) expect(value >= 0n).toBe(true);
+        const debts = new Map<string, bigint>();
+        for (const posting of postings) {
+          if (posting.toCompany || posting.currency !== 'USDT') continue;
+          const change = posting.debt - posting.debtRepaid;
+          if (change !== 0n) debts.set(posting.payeeId, (debts.get(posting.payeeId) ?? 0n) + change);
+        }
+        for (const partner of state.partners.values()) {
+          expect(partner.debt >= 0n).toBe(true);
+          expect(partner.debt).toBe(debts.get(partner.id) ?? 0n);
+          const legs = partner.legs;
+          // What reached a leg is what waits there plus what paired.
+          expect(legs.leftTotal).toBe(legs.leftUnpaid + legs.pairedTotal);
+          expect(legs.rightTotal).toBe(legs.rightUnpaid + legs.pairedTotal);
+        }
+        for (const entry of state.lost.values())
+          expect(entry.recovered + entry.dropped <= entry.amount).toBe(true);
+      }),
+      { numRuns: 80 },
     );
   });
 });
 
-describe('pairBinary properties', () => {
+describe('pairBinary', () => {
   const adds = fc.array(
     fc.record({
       leg: fc.constantFrom<TLeg>('left', 'right'),
-      volume: fc.bigInt({ min: 0n, max: 10_000_000n }),
+      volume: fc.bigInt({ min: 0n, max: 10_000_000_000n }),
     }),
-    { maxLength: 20 },
+    { maxLength: 30 },
   );
-  const run = (legs: TLegs, list: readonly { leg: TLeg; volume: bigint }[]) =>
-    list.reduce(
-      (state, add) => {
-        const result = pairBinary(PLAN_V1, state.legs, add);
-        return {
-          legs: result.legs,
-          paired: state.paired + result.paired,
-          bonus: state.bonus + result.bonusGross,
-        };
-      },
-      { legs, paired: 0n, bonus: 0n },
-    );
+  const run = (start: TLegs, list: { leg: TLeg; volume: bigint }[]) => {
+    let legs = start;
+    let bonus = 0n;
+    let pairings = 0n;
+    for (const add of list) {
+      const result = pairBinary(PLAN_V1, legs, add);
+      expect(result.bonusGross).toBe(applyBp(result.paired, PLAN_V1.binary.rateBp));
+      legs = result.legs;
+      bonus += result.bonusGross;
+      if (result.paired > 0n) pairings += 1n;
+    }
+    return { legs, bonus, pairings };
+  };
 
-  it('pairs the same total and pays the same bonus whatever the order of the additions', () => {
+  it('pairs the same volume whatever the order of the additions; each pairing is 10% of itself, rounded down', () => {
     fc.assert(
-      fc.property(
-        adds.chain((list) =>
-          fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length })),
-        ),
-        fc.boolean(),
-        ([list, shuffled], active) => {
-          const start = { ...EMPTY_LEGS, active };
-          const one = run(start, list);
-          const other = run(start, shuffled);
-          expect(other).toEqual(one);
-          const left = list.reduce((t, a) => t + (a.leg === 'left' ? a.volume : 0n), 0n);
-          const right = list.reduce((t, a) => t + (a.leg === 'right' ? a.volume : 0n), 0n);
-          expect(one.paired).toBe(active ? (left < right ? left : right) : 0n);
-          expect(one.bonus).toBe(applyBp(one.paired, PLAN_V1.binary.rateBp));
-          expect(one.legs.left + one.paired).toBe(left);
-          expect(one.legs.right + one.paired).toBe(right);
-        },
-      ),
+      fc.property(adds, (list) => {
+        const active = { ...EMPTY_LEGS, active: true };
+        const forward = run(active, list);
+        const backward = run(active, [...list].reverse());
+        expect(backward.legs).toEqual(forward.legs);
+        // Rounding each pairing on its own costs at most one minor unit per pairing.
+        const lifetime = applyBp(forward.legs.pairedTotal, PLAN_V1.binary.rateBp);
+        expect(forward.bonus <= lifetime && forward.bonus >= lifetime - forward.pairings).toBe(true);
+      }),
     );
   });
 
@@ -214,10 +203,13 @@ describe('pairBinary properties', () => {
     fc.assert(
       fc.property(adds, (list) => {
         const waited = run(EMPTY_LEGS, list);
-        const activated = run({ ...waited.legs, active: true }, [{ leg: 'left', volume: 0n }]);
-        const always = run({ ...EMPTY_LEGS, active: true }, list);
-        expect(activated.legs).toEqual(always.legs);
-        expect(activated.bonus).toBe(always.bonus);
+        const activated = pairBinary(PLAN_V1, { ...waited.legs, active: true }, { leg: 'left', volume: 0n });
+        const fromStart = run({ ...EMPTY_LEGS, active: true }, list);
+        expect(activated.legs.pairedTotal).toBe(fromStart.legs.pairedTotal);
+        expect({ left: activated.legs.left, right: activated.legs.right }).toEqual({
+          left: fromStart.legs.left,
+          right: fromStart.legs.right,
+        });
       }),
     );
   });
@@ -226,56 +218,53 @@ describe('pairBinary properties', () => {
 describe('rounding and the periodic rules', () => {
   it('applyBp always rounds down', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.nat(FULL_BP), (base, rateBp) => {
-        const result = applyBp(base, rateBp);
-        expect(result * BigInt(FULL_BP) <= base * BigInt(rateBp)).toBe(true);
-        expect(base * BigInt(rateBp) < (result + 1n) * BigInt(FULL_BP)).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 18n }),
+        fc.integer({ min: 0, max: FULL_BP }),
+        (base, rate) => {
+          const result = applyBp(base, rate);
+          expect(result * BigInt(FULL_BP) <= base * BigInt(rate)).toBe(true);
+          expect((result + 1n) * BigInt(FULL_BP) > base * BigInt(rate)).toBe(true);
+        },
+      ),
     );
   });
 
   it('leaderPool: shares + remainder = pool, remainder below one minor unit per Diamond', () => {
     fc.assert(
-      fc.property(amount, fc.uniqueArray(fc.string(), { maxLength: 7 }), (monthBv, ids) => {
-        const { pool, share, companyRemainder } = leaderPool(PLAN_V1, monthBv, ids);
-        expect(pool).toBe(applyBp(monthBv, PLAN_V1.leaderPool.rateBp));
-        expect(share * BigInt(ids.length) + companyRemainder).toBe(pool);
-        if (ids.length > 0) expect(companyRemainder < BigInt(ids.length)).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.array(fc.string(), { maxLength: 20 }),
+        (bv, ids) => {
+          const pool = leaderPool(PLAN_V1, bv, ids);
+          expect(pool.share * BigInt(pool.payees.length) + pool.companyRemainder).toBe(pool.pool);
+          expect(
+            pool.companyRemainder < BigInt(Math.max(1, pool.payees.length)) || pool.payees.length === 0,
+          ).toBe(true);
+        },
+      ),
     );
   });
 
   it('dftUnlocks never decreases, never exceeds the grant', () => {
-    const bought = new Date('2026-01-01T00:00:00Z');
-    fc.assert(
-      fc.property(amount, fc.nat(500), fc.nat(500), (grant, d1, d2) => {
-        const [early, late] = [Math.min(d1, d2), Math.max(d1, d2)].map(
-          (days) =>
-            dftUnlocks(PLAN_V1, grant, bought, new Date(bought.getTime() + days * 86_400_000)).unlocked,
-        );
-        expect((early ?? 0n) <= (late ?? 0n) && (late ?? 0n) <= grant).toBe(true);
-      }),
-    );
-  });
-
-  it('lostProfitRecovery never overfills the window and splits each entry into recovered + rest', () => {
-    const now = new Date('2026-03-10T00:00:00Z');
     fc.assert(
       fc.property(
-        windowArb,
-        fc.array(fc.record({ amount, ageHours: fc.nat(24 * 10) }), { maxLength: 8 }),
-        (window, entries) => {
-          const start = window ?? { cap: 0n, filled: 0n };
-          const pending = entries.map((entry) => ({
-            amount: entry.amount,
-            createdAt: new Date(now.getTime() - entry.ageHours * 3_600_000),
-          }));
-          const result = lostProfitRecovery(PLAN_V1, pending, start, now);
-          expect(result.window.filled <= (start.cap > start.filled ? start.cap : start.filled)).toBe(true);
-          const recovered = result.recovered.reduce((total, item) => total + item.amount, 0n);
-          expect(result.window.filled - start.filled).toBe(recovered);
-          for (const item of result.recovered) expect(item.amount + item.rest).toBe(item.entry.amount);
-          expect(result.recovered.length + result.expired.length).toBe(pending.length);
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.array(fc.integer({ min: 0, max: 500 }), { minLength: 2 }),
+        (grant, days) => {
+          const start = new Date('2026-01-01T00:00:00Z');
+          const sorted = [...days].sort((a, b) => a - b);
+          let last = 0n;
+          for (const day of sorted) {
+            const { unlocked, locked } = dftUnlocks(
+              PLAN_V1,
+              grant,
+              start,
+              new Date(start.getTime() + day * 86_400_000),
+            );
+            expect(unlocked >= last && unlocked + locked === grant).toBe(true);
+            last = unlocked;
+          }
         },
       ),
     );

@@ -73,10 +73,23 @@ export const ZPayoutExplanation = z.object({
   /** For matching: the bonus it matches and who received it (in the payee's downline, else null). */
   source_bonus_type: ZBonusType.nullable(),
   source_payee: ZTeamMember.nullable(),
-  /** Set when the purchase was refunded: what the reversal took back. */
+  /** Set when the purchase was refunded: how much of the bonus was reversed. */
   reversed_at: ZTimestamp.nullable(),
   reversed: ZMoney,
   lost_profit: ZPayoutLostProfit.nullable(),
+  /**
+   * Where it stands in its purchase's order (compensation-plan.md section 4): posting `ordinal` of
+   * `of` that the purchase (or its refund) made; null for a bonus made before the ordered fold.
+   */
+  position: z.object({ ordinal: z.number().int(), of: z.number().int() }).nullable(),
+  /** A reversal: the payout it reverses (the caller's own), what it took from the balance, what became debt. */
+  reverses: z.number().int().nullable(),
+  taken: ZMoney,
+  debt: ZMoney,
+  /** The reversals of this payout, the caller's own. */
+  reversed_by: z.array(z.number().int()),
+  /** Of what was credited, the part that repaid a debt instead of reaching the balance. */
+  debt_repaid: ZMoney,
 });
 export type TPayoutExplanation = z.infer<typeof ZPayoutExplanation>;
 
@@ -126,3 +139,70 @@ export const ZBinaryWhatIfBase = z.object({
   earned: ZMoney,
 });
 export type TBinaryWhatIfBase = z.infer<typeof ZBinaryWhatIfBase>;
+
+// ---- debts (compensation-plan.md 5a) --------------------------------------------------------------
+
+/**
+ * One open debt: what a reversal could not take back because the partner had spent or withdrawn
+ * it, with its reason (the bonus reversed and the purchase refunded).
+ */
+export const ZDebt = z.object({
+  id: z.number().int(),
+  amount: ZMoney,
+  repaid: ZMoney,
+  /** amount - repaid. */
+  open: ZMoney,
+  created_at: ZTimestamp,
+  /** The reversal that left it, and the bonus it reversed. */
+  reversal_payout_id: z.number().int(),
+  bonus_type: ZBonusType,
+  purchase: z
+    .object({ id: z.number().int(), product_name: z.string(), product_kind: ZProductKind })
+    .nullable(),
+});
+export type TDebt = z.infer<typeof ZDebt>;
+
+/** GET /api/v1/mlm/debts/: the caller's open debts, oldest first (repaid first from the next bonuses). */
+export const ZDebts = z.object({ total: ZMoney, debts: z.array(ZDebt) });
+export type TDebts = z.infer<typeof ZDebts>;
+
+// ---- the replay audit (admin) ----------------------------------------------------------------------
+
+export const ZBonusAuditDifference = z.object({
+  event_id: z.number().int().nullable(),
+  ordinal: z.number().int().nullable(),
+  payee_id: z.number().int().nullable(),
+  what: z.string(),
+  expected: z.string(),
+  found: z.string(),
+});
+export type TBonusAuditDifference = z.infer<typeof ZBonusAuditDifference>;
+
+export const BONUS_AUDIT_TRIGGERS = ['admin', 'command', 'nightly'] as const;
+
+/** A run of the replay audit: every event replayed from an empty state and compared with the ledger. */
+export const ZBonusAuditRun = z.object({
+  id: z.number().int(),
+  trigger: z.enum(BONUS_AUDIT_TRIGGERS),
+  started_at: ZTimestamp,
+  finished_at: ZTimestamp.nullable(),
+  events: z.number().int(),
+  postings: z.number().int(),
+  partners: z.number().int(),
+  differences: z.number().int(),
+  ok: z.boolean().nullable(),
+  ms: z.number().int().nullable(),
+  /** The first differences (up to 100). */
+  sample: z.array(ZBonusAuditDifference),
+  /** Why a run could not finish (it never shows a stack). */
+  error: z.string().nullable(),
+});
+export type TBonusAuditRun = z.infer<typeof ZBonusAuditRun>;
+
+/** GET /api/v1/admin/bonus-audit/: the last run, and whether one runs now. */
+export const ZBonusAudit = z.object({ running: z.boolean(), last: ZBonusAuditRun.nullable() });
+export type TBonusAudit = z.infer<typeof ZBonusAudit>;
+
+/** POST /api/v1/admin/bonus-audit/: a run started in the background (202). */
+export const ZBonusAuditStarted = z.object({ id: z.number().int() });
+export type TBonusAuditStarted = z.infer<typeof ZBonusAuditStarted>;

@@ -133,6 +133,7 @@ export const MESSAGES = {
   orderStatusNotNext: 'This order cannot move to that status.',
   orderNoShippingAddress: 'The order has no shipping address yet.',
   orderRefundedAlready: 'This order was refunded already.',
+  bonusAuditRunning: 'A bonus audit is running already. Wait for it to finish.',
   // shop: virtual nodes, token packs, offers (modules/products)
   virtualNodeNotFound: 'Virtual node not found.',
   notAVirtualNode: 'This product is not a virtual node.',

@@ -186,7 +186,9 @@ export const ZAdminOrderStatusRequest = z.object({ status: ZOrderStatus });
 export type TAdminOrderStatusRequest = z.infer<typeof ZAdminOrderStatusRequest>;
 
 /** An operator refunds a paid device order (api.md, compensation-plan.md 5a): why, for the audit log. */
-export const ZAdminOrderRefundRequest = z.object({ reason: zText(500, MESSAGES.fieldRequired, { multiline: true }) });
+export const ZAdminOrderRefundRequest = z.object({
+  reason: zText(500, MESSAGES.fieldRequired, { multiline: true }),
+});
 export type TAdminOrderRefundRequest = z.infer<typeof ZAdminOrderRefundRequest>;
 
 /** The order is Canceled, the buyer got `refunded` USDT back, and the fold reverses its bonuses. */

@@ -865,12 +865,44 @@ export const compensationEvents = pgTable(
       .where(sql`${t.kind} = 'leader_pool'`),
     index('compensation_events_order_idx').on(t.xid, t.id),
     index('compensation_events_user_idx').on(t.userId, t.xid),
-    check('compensation_events_kind_check', sql`${t.kind} in ('purchase', 'refund', 'mentor', 'leader_pool')`),
+    check(
+      'compensation_events_kind_check',
+      sql`${t.kind} in ('purchase', 'refund', 'mentor', 'leader_pool')`,
+    ),
     check(
       'compensation_events_subject_check',
       sql`(${t.kind} in ('purchase', 'refund') and ${t.purchaseId} is not null and ${t.userId} is not null)
         or (${t.kind} = 'mentor' and ${t.userId} is not null) or ${t.kind} = 'leader_pool'`,
     ),
+  ],
+);
+
+/**
+ * Runs of the replay audit (docs/compensation.md "The replay audit"): started by an operator, the
+ * command (`npm run audit:bonuses`) or the nightly job; what they found, the first differences.
+ */
+export const bonusAudits = pgTable(
+  'bonus_audits',
+  {
+    id: id(),
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    events: integer('events').notNull().default(0),
+    postings: integer('postings').notNull().default(0),
+    partners: integer('partners').notNull().default(0),
+    differences: integer('differences').notNull().default(0),
+    ok: boolean('ok'),
+    ms: integer('ms'),
+    sample: jsonb('sample').notNull().default([]),
+    error: text('error'),
+  },
+  (t) => [
+    check('bonus_audits_trigger_check', sql`${t.trigger} in ('admin', 'command', 'nightly')`),
+    /** One run at a time, across processes. */
+    uniqueIndex('bonus_audits_running_key')
+      .on(sql`(true)`)
+      .where(sql`${t.finishedAt} is null`),
   ],
 );
 

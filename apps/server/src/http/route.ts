@@ -57,7 +57,7 @@ export type TRouteSpec<
   query?: Q;
   params?: P;
   /** The success status: 200 unless said; 204 answers no body. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   response: R;
   /** Other content types than JSON that the body may come in (documentation only). */
   consumes?: string[];

@@ -269,7 +269,6 @@ describe('bonuses from the fold, through the checkout', () => {
 
   test('a window nearly full credits only the rest; the rest is lost profit; matching pays on the credited part', async () => {
     const app = await testApp();
-    const { db } = app.database;
     const a = await partner(app, '500');
     const b = await partner(app, '500', a);
     await buyTariff(app, a, 'tariff-500');
@@ -349,9 +348,7 @@ describe('bonuses from the fold, through the checkout', () => {
     });
     const rows = await payoutsOf(app, purchase.id);
     // The invite, its matching (the mentor's upline: the company root), then the owner's bonus.
-    expect(
-      rows.map((row) => [row.bonusType, row.payeeId, row.base, row.rateBp, row.credited]),
-    ).toEqual([
+    expect(rows.map((row) => [row.bonusType, row.payeeId, row.base, row.rateBp, row.credited])).toEqual([
       ['invite', mentor.id, 450n * USDT, 700, 31_500_000n],
       ['matching', rows[1]!.payeeId, 31_500_000n, 100, 315_000n],
       ['dexid_promo', owner.id, 500n * USDT, 1000, 50n * USDT],
@@ -392,7 +389,14 @@ describe('bonuses from the fold, through the checkout', () => {
     const reversals = rows.filter((row) => row.reversesPayoutId !== null);
     expect(credits.every((row) => row.reversedAt !== null && row.reversed === row.gross)).toBe(true);
     expect(
-      reversals.map((row) => [row.bonusType, row.payeeId, row.credited, row.taken, row.debt, row.reversesPayoutId]),
+      reversals.map((row) => [
+        row.bonusType,
+        row.payeeId,
+        row.credited,
+        row.taken,
+        row.debt,
+        row.reversesPayoutId,
+      ]),
     ).toEqual([
       ['invite', l1.id, -70n * USDT, 20n * USDT, 50n * USDT, credits[0]!.id],
       ['matching', l2.id, -700_000n, 700_000n, 0n, credits[1]!.id],

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { binaryLegs, capWindows, lostProfits, payouts, compensationEvents, users } from '../../src/db/schema';
+import { binaryLegs, capWindows, lostProfits, payouts, users } from '../../src/db/schema';
 import { auditBonuses, drainFold, foldBacklog } from '../../src/modules/compensation/service';
 import { FOLD_LOCK } from '../../src/modules/compensation/fold-repo';
 import { createCatalog } from '../../src/modules/catalog/service';
@@ -298,7 +298,10 @@ describe('the fold: binary and ranks', () => {
       rightTotal: 0n,
       pairedTotal: 0n,
     });
-    const ofB = await db.select().from(payouts).where(and(eq(payouts.purchaseId, bPurchase), eq(payouts.payeeId, m.id)));
+    const ofB = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.purchaseId, bPurchase), eq(payouts.payeeId, m.id)));
     expect(ofB.map((row) => [row.bonusType, row.gross])).toEqual([
       ['invite', usdt(35)],
       ['binary', usdt(50)],
@@ -318,7 +321,11 @@ describe('the fold: binary and ranks', () => {
     expect(await legsOf(app, m)).toMatchObject({ leftUnpaid: usdt(1500), leftTotal: usdt(3000) });
     await db.transaction((tx) => refundPurchase(tx, again, 'test'));
     await drain(app);
-    expect(await legsOf(app, m)).toMatchObject({ leftUnpaid: 0n, leftTotal: usdt(1500), pairedTotal: usdt(1500) });
+    expect(await legsOf(app, m)).toMatchObject({
+      leftUnpaid: 0n,
+      leftTotal: usdt(1500),
+      pairedTotal: usdt(1500),
+    });
     expect((await binaryPayouts(app, m)).map((row) => row.gross)).toEqual([usdt(50), -usdt(50), usdt(150)]);
 
     // C's purchase refunded: its invite 105 and, its 1500 having paired, the binary 150, each
@@ -401,7 +408,9 @@ describe('the fold: binary and ranks', () => {
   }, 120_000);
 
   test('with the job running, the binary bonus shows in the statement within 5 seconds of the purchase', async () => {
-    const app = await testApp({ config: { jobs: true, fold: { everyMs: 100, batchSize: 500 } } });
+    const app = await testApp({
+      config: { jobs: true, fold: { everyMs: 100, batchSize: 500, auditEveryHours: 0 } },
+    });
     const { m, a, b } = await network(app);
     await buy(app, a, 'tariff-1500');
     const bought = Date.now();

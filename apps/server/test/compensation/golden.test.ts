@@ -184,10 +184,7 @@ const ACTIONS: [RegExp, (run: TRun, match: RegExpExecArray) => Promise<void>][] 
       expect(refunded.body.status).toBe('Canceled');
     },
   ],
-  [
-    /^(\d+) days pass$/,
-    (run, [, days]) => daysPass(run.app, Number(days)),
-  ],
+  [/^(\d+) days pass$/, (run, [, days]) => daysPass(run.app, Number(days))],
 ];
 
 async function perform(run: TRun, action: string) {
@@ -265,10 +262,20 @@ async function setUp(app: TTestApp, scenario: TScenario): Promise<TRun> {
   const partners = table(scenario, 'partner');
   const column = (name: string) => partners.header.indexOf(name);
   for (const row of partners.rows) {
-    const [name, mentor, funded, leg] = [row[0], row[column('mentor')], row[column('funded')], row[column('leg')]];
+    const [name, mentor, funded, leg] = [
+      row[0],
+      row[column('mentor')],
+      row[column('funded')],
+      row[column('leg')],
+    ];
     // The mentor chooses the side the partner is placed on (compensation-plan.md section 3).
     if (leg && mentor !== 'root') {
-      const side = await post(app, '/api/v1/mlm/set-binary-structure-side/', { side: leg }, who(run, mentor!).token);
+      const side = await post(
+        app,
+        '/api/v1/mlm/set-binary-structure-side/',
+        { side: leg },
+        who(run, mentor!).token,
+      );
       expect(side.status).toBe(200);
     }
     const partner = await registerPartner(

@@ -15,7 +15,12 @@ import {
   users,
 } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
-import { drainFold, payNodeIncome, previousMonth, queueLeaderPool } from '../../src/modules/compensation/service';
+import {
+  drainFold,
+  payNodeIncome,
+  previousMonth,
+  queueLeaderPool,
+} from '../../src/modules/compensation/service';
 import { claimDueNodes } from '../../src/modules/compensation/repo';
 import { createProducts, payDueTokenPacks } from '../../src/modules/products/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
@@ -606,7 +611,10 @@ describe('leader pool', () => {
       [d2.id, 'Diamond'],
       [platinum.id, 'Platinum'],
     ] as const) {
-      await db.insert(binaryLegs).values({ userId, rank }).onConflictDoUpdate({ target: binaryLegs.userId, set: { rank } });
+      await db
+        .insert(binaryLegs)
+        .values({ userId, rank })
+        .onConflictDoUpdate({ target: binaryLegs.userId, set: { rank } });
     }
     // D2's window has 10 left: 10 credited, 5.5 lost.
     const window = await openWindow(app, d2.id);

@@ -9,8 +9,12 @@ import type { TTestApp } from './app';
 export async function daysPass(app: TTestApp, days: number): Promise<void> {
   const { db } = app.database;
   const back = sql`make_interval(days => ${days})`;
-  await db.execute(sql`update lost_profits set created_at = created_at - ${back}, expires_at = expires_at - ${back}`);
+  await db.execute(
+    sql`update lost_profits set created_at = created_at - ${back}, expires_at = expires_at - ${back}`,
+  );
   await db.execute(sql`update compensation_events set created_at = created_at - ${back}`);
   await db.execute(sql`update compensation_partners set first_tariff_at = first_tariff_at - ${back}`);
-  await db.execute(sql`update cap_windows set opened_at = opened_at - ${back}, closed_at = closed_at - ${back}`);
+  await db.execute(
+    sql`update cap_windows set opened_at = opened_at - ${back}, closed_at = closed_at - ${back}`,
+  );
 }

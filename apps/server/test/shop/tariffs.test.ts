@@ -354,7 +354,10 @@ describe('upgrades and renewals', () => {
     // a full window takes nothing more: all of the next invite is lost profit
     const late = await funded(app, '50', { promocode: partner.referralId });
     await buyTariff(app, late, 'tariff-50');
-    expect(await active(app, partner)).toMatchObject({ earned: '250.000000', lost_profit_pending: '68.500000' });
+    expect(await active(app, partner)).toMatchObject({
+      earned: '250.000000',
+      lost_profit_pending: '68.500000',
+    });
 
     // Inactive: any tariff renews, even the same or a cheaper one, at its full price; the pending
     // lost profit is recovered into the new window at once (in the fold, the renewal's first step).
@@ -399,7 +402,9 @@ describe('upgrades and renewals', () => {
     expect(quote).toMatchObject({ kind: 'upgrade', total: '1000.000000' });
     expect(await active(app, partner)).toMatchObject({ package: { name: '1500' }, cap: '7500.000000' });
     await drainFold(app.database.db);
-    expect(await db(app).select().from(capWindows)).toMatchObject([{ cap: 7_500_000_000n, earned: 0n, closedAt: null }]);
+    expect(await db(app).select().from(capWindows)).toMatchObject([
+      { cap: 7_500_000_000n, earned: 0n, closedAt: null },
+    ]);
   });
 });
 

@@ -13,7 +13,11 @@ export function usdt(amount: number | string): bigint {
 }
 
 /** The tariff change of buying `code` (a new window, unless told). */
-export function tariffChange(code: TTariffCode, kind: TTariffChange['kind'] = 'new', paid?: bigint): TTariffChange {
+export function tariffChange(
+  code: TTariffCode,
+  kind: TTariffChange['kind'] = 'new',
+  paid?: bigint,
+): TTariffChange {
   const price = PLAN_V1.tariffPrices[code];
   return {
     kind,
@@ -42,7 +46,10 @@ export class TestNetwork {
 
   /** A partner invited by `mentor`, placed under `parent` on `leg` (by default: the mentor's left). */
   join(id: string, mentor = 'root', place?: { parent: string; leg: TLeg }): this {
-    this.state.setTree(id, { mentorId: mentor, parent: place ? { id: place.parent, leg: place.leg } : { id: mentor, leg: 'left' } });
+    this.state.setTree(id, {
+      mentorId: mentor,
+      parent: place ? { id: place.parent, leg: place.leg } : { id: mentor, leg: 'left' },
+    });
     return this;
   }
 
@@ -57,7 +64,9 @@ export class TestNetwork {
     buyerId: string,
     kind: TProductKind,
     price: bigint,
-    extra: Partial<Pick<Extract<TFoldEvent, { kind: 'purchase' }>, 'promo' | 'tariff' | 'winter' | 'listPrice' | 'bv'>> = {},
+    extra: Partial<
+      Pick<Extract<TFoldEvent, { kind: 'purchase' }>, 'promo' | 'tariff' | 'winter' | 'listPrice' | 'bv'>
+    > = {},
     options?: TFoldOptions,
   ): { purchaseId: string; postings: TFoldPosting[] } {
     const purchaseId = `p${++this.#purchase}`;

@@ -72,7 +72,11 @@ export function createAccounts(deps: {
   const clock = deps.clock ?? (() => new Date());
   const windowSeconds = config.rateLimits.windowSeconds;
 
-  const profileExtra = (id: SQL) => ({ balances: balanceRows(id), grants: lockedGrantRows(id), debt: debtRow(id) });
+  const profileExtra = (id: SQL) => ({
+    balances: balanceRows(id),
+    grants: lockedGrantRows(id),
+    debt: debtRow(id),
+  });
   const profileRow = repo.prepareUserWith(db, 'profile_read', profileExtra);
   // On PGlite the profile read's answer is given again while nothing else has run on the
   // database (db/pglite-statements.ts): any write, of anyone, forgets it. Its only clock is the
@@ -94,7 +98,11 @@ export function createAccounts(deps: {
   }): Promise<TProfile> {
     const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
     return toProfile(db, row.user, {
-      balances: balancesFrom(row.balances as TBalanceRows, dft.due, BigInt((row.debt as string | null) ?? '0')),
+      balances: balancesFrom(
+        row.balances as TBalanceRows,
+        dft.due,
+        BigInt((row.debt as string | null) ?? '0'),
+      ),
       nextUnlock: dft.next,
     });
   }

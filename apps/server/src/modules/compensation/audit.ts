@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { FoldState, foldEvent, type TFoldPosting } from '@portal/compensation';
+import { type BONUS_AUDIT_TRIGGERS, type TBonusAudit } from '@portal/contracts';
 import { type Db, queryRows } from '../../db/client';
+import { bonusAudits } from '../../db/schema';
 import { allEvents, toFoldEvent } from './events';
 import { contractType } from './names';
 import { PLAN } from './plan';
@@ -72,7 +74,9 @@ export async function auditBonuses(db: Db, options: { batch?: number } = {}): Pr
   let postings = 0;
   const credits = new Map<string, bigint>();
   for await (const rows of allEvents(db, options.batch ?? 5000)) {
-    const legacy = rows.filter((row) => toFoldEvent(row) === null && (row.kind === 'purchase' || row.kind === 'refund'));
+    const legacy = rows.filter(
+      (row) => toFoldEvent(row) === null && (row.kind === 'purchase' || row.kind === 'refund'),
+    );
     if (legacy.length > 0) {
       differ({
         event_id: legacy[0]!.id,
@@ -84,7 +88,10 @@ export async function auditBonuses(db: Db, options: { batch?: number } = {}): Pr
       });
       break;
     }
-    const recorded = await payoutsOf(db, rows.map((row) => row.id));
+    const recorded = await payoutsOf(
+      db,
+      rows.map((row) => row.id),
+    );
     for (const row of rows) {
       const event = toFoldEvent(row)!;
       const found = recorded.get(row.id) ?? [];
@@ -111,7 +118,13 @@ export async function auditBonuses(db: Db, options: { batch?: number } = {}): Pr
 
 /** Both trees as they were before the first event: mentors moved since are put back. */
 async function loadTrees(db: Db, state: FoldState): Promise<void> {
-  const users = await queryRows<{ id: string; parent: string | null; position: string | null; root: boolean; mentor: string | null }>(
+  const users = await queryRows<{
+    id: string;
+    parent: string | null;
+    position: string | null;
+    root: boolean;
+    mentor: string | null;
+  }>(
     db,
     sql`select id::text as id, binary_parent_id::text as parent, binary_position as position,
                is_company_root as root, mentor_id::text as mentor from users`,
@@ -165,7 +178,11 @@ function takenIn(found: readonly TPayoutRow[]) {
 
 const FIELDS = [
   ['payee', (p: TFoldPosting) => p.payeeId, (r: TPayoutRow) => r.payee_id],
-  ['bonus type', (p: TFoldPosting) => contractType(p.bonusType, p.currency, p.sourceBonusType), (r: TPayoutRow) => r.bonus_type],
+  [
+    'bonus type',
+    (p: TFoldPosting) => contractType(p.bonusType, p.currency, p.sourceBonusType),
+    (r: TPayoutRow) => r.bonus_type,
+  ],
   ['currency', (p: TFoldPosting) => p.currency, (r: TPayoutRow) => r.currency],
   ['gross', (p: TFoldPosting) => p.gross.toString(), (r: TPayoutRow) => r.gross],
   ['credited', (p: TFoldPosting) => p.credited.toString(), (r: TPayoutRow) => r.credited],
@@ -205,7 +222,14 @@ function compare(
       const want = pick(posting);
       const got = read(row);
       if (want !== got)
-        differ({ event_id: eventId, ordinal: posting.ordinal, payee_id: Number(posting.payeeId), what, expected: want, found: got });
+        differ({
+          event_id: eventId,
+          ordinal: posting.ordinal,
+          payee_id: Number(posting.payeeId),
+          what,
+          expected: want,
+          found: got,
+        });
     }
   }
 }
@@ -263,17 +287,32 @@ async function compareState(db: Db, state: FoldState, differ: (difference: TAudi
       ['debt', (partner?.debt ?? 0n).toString(), row.debt ?? '0'],
     ];
     for (const [what, expected, found] of checks)
-      if (expected !== found) differ({ event_id: null, ordinal: null, payee_id: Number(row.user_id), what, expected, found });
+      if (expected !== found)
+        differ({ event_id: null, ordinal: null, payee_id: Number(row.user_id), what, expected, found });
   }
   for (const partner of state.partners.values()) {
-    if (seen.has(partner.id) || (!partner.window && partner.legs.leftTotal === 0n && partner.legs.rightTotal === 0n))
+    if (
+      seen.has(partner.id) ||
+      (!partner.window && partner.legs.leftTotal === 0n && partner.legs.rightTotal === 0n)
+    )
       continue;
-    differ({ event_id: null, ordinal: null, payee_id: Number(partner.id), what: 'state', expected: 'kept', found: 'none' });
+    differ({
+      event_id: null,
+      ordinal: null,
+      payee_id: Number(partner.id),
+      what: 'state',
+      expected: 'kept',
+      found: 'none',
+    });
   }
 }
 
 /** Each user's bonus money in the ledger (transfers the fold posted), against the postings. */
-async function compareLedger(db: Db, credits: Map<string, bigint>, differ: (difference: TAuditDifference) => void) {
+async function compareLedger(
+  db: Db,
+  credits: Map<string, bigint>,
+  differ: (difference: TAuditDifference) => void,
+) {
   const rows = await queryRows<{ user_id: string; currency: string; total: string }>(
     db,
     sql`select a.user_id::text as user_id, a.currency, sum(p.amount)::text as total
@@ -302,3 +341,95 @@ async function compareLedger(db: Db, credits: Map<string, bigint>, differ: (diff
   }
 }
 
+// ---- runs: one at a time, recorded -----------------------------------------------------------------
+
+export type TAuditTrigger = (typeof BONUS_AUDIT_TRIGGERS)[number];
+
+/** A run that has not finished in this long was cut off (its process died): it no longer blocks. */
+const STALE_MS = 6 * 3600_000;
+
+/**
+ * Starts a recorded run, or answers null when one is under way (in any process: one unfinished
+ * row at a time, by a unique index). A run left unfinished by a process that died is closed as
+ * interrupted first.
+ */
+export async function startAuditRun(db: Db, trigger: TAuditTrigger): Promise<number | null> {
+  await db
+    .update(bonusAudits)
+    .set({ finishedAt: new Date(), error: 'interrupted: the process running it stopped' })
+    .where(and(isNull(bonusAudits.finishedAt), lt(bonusAudits.startedAt, new Date(Date.now() - STALE_MS))));
+  const [row] = await db
+    .insert(bonusAudits)
+    .values({ trigger })
+    .onConflictDoNothing()
+    .returning({ id: bonusAudits.id });
+  return row?.id ?? null;
+}
+
+/** Runs the audit for a started run and records what it found (or why it failed). */
+export async function finishAuditRun(db: Db, id: number): Promise<TAuditReport | null> {
+  try {
+    const report = await auditBonuses(db);
+    await db
+      .update(bonusAudits)
+      .set({
+        finishedAt: new Date(),
+        events: report.events,
+        postings: report.postings,
+        partners: report.partners,
+        differences: report.differences,
+        ok: report.ok,
+        ms: report.ms,
+        sample: report.sample,
+      })
+      .where(eq(bonusAudits.id, id));
+    return report;
+  } catch (error) {
+    await db
+      .update(bonusAudits)
+      .set({
+        finishedAt: new Date(),
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      })
+      .where(eq(bonusAudits.id, id));
+    throw error;
+  }
+}
+
+/** The nightly job: a run when none finished in the last `hours` - 1 (every process has the job). */
+export async function nightlyAudit(db: Db, hours: number): Promise<TAuditReport | null> {
+  const [recent] = await db
+    .select({ id: bonusAudits.id })
+    .from(bonusAudits)
+    .where(gt(bonusAudits.startedAt, new Date(Date.now() - Math.max(1, hours - 1) * 3600_000)))
+    .limit(1);
+  if (recent) return null;
+  const id = await startAuditRun(db, 'nightly');
+  return id === null ? null : finishAuditRun(db, id);
+}
+
+/** The last run and whether one is under way (the admin screen). */
+export async function lastAuditRun(db: Db): Promise<TBonusAudit> {
+  const [last] = await db.select().from(bonusAudits).orderBy(desc(bonusAudits.id)).limit(1);
+  const stale = Date.now() - STALE_MS;
+  return {
+    running: last !== undefined && last.finishedAt === null && last.startedAt.getTime() > stale,
+    last: last
+      ? {
+          id: last.id,
+          trigger: last.trigger as TAuditTrigger,
+          started_at: last.startedAt.toISOString(),
+          finished_at: last.finishedAt?.toISOString() ?? null,
+          events: last.events,
+          postings: last.postings,
+          partners: last.partners,
+          differences: last.differences,
+          ok: last.ok,
+          ms: last.ms,
+          sample: last.sample as TAuditDifference[],
+          error: last.error,
+        }
+      : null,
+  };
+}

@@ -172,7 +172,12 @@ export async function horizon(tx: Db): Promise<number> {
 }
 
 /** Up to `limit` events after `cursor` and below `below`, in the fold's order. */
-export async function eventsAfter(tx: Db, cursor: TCursor, below: number, limit: number): Promise<TEventRow[]> {
+export async function eventsAfter(
+  tx: Db,
+  cursor: TCursor,
+  below: number,
+  limit: number,
+): Promise<TEventRow[]> {
   const rows = await queryRows<TRawEvent>(
     tx,
     sql`select ${EVENT_COLUMNS} from compensation_events e
@@ -295,7 +300,9 @@ export function toFoldEvent(row: TEventRow): TFoldEvent | null {
         bv: row.bv,
         listPrice: BigInt(facts.list_price),
         netPrice: BigInt(facts.net_price),
-        promo: facts.promo ? { ownerId: String(facts.promo.owner_id), discountBp: facts.promo.discount_bp } : null,
+        promo: facts.promo
+          ? { ownerId: String(facts.promo.owner_id), discountBp: facts.promo.discount_bp }
+          : null,
         tariff: facts.tariff ? tariffOf(facts.tariff) : null,
         winter: facts.winter ?? false,
       };
@@ -304,7 +311,13 @@ export function toFoldEvent(row: TEventRow): TFoldEvent | null {
       return row.details.legacy ? null : { kind: 'refund', id, at, purchaseId: String(row.purchaseId) };
     case 'mentor': {
       const to = row.details.to as number | null;
-      return { kind: 'mentor', id, at, userId: String(row.userId), mentorId: to === null ? null : String(to) };
+      return {
+        kind: 'mentor',
+        id,
+        at,
+        userId: String(row.userId),
+        mentorId: to === null ? null : String(to),
+      };
     }
     case 'leader_pool':
       return {

@@ -15,7 +15,10 @@ import type { TCursor } from './events';
 export const FOLD_LOCK = 72_019;
 
 export async function tryFoldLock(tx: Db): Promise<boolean> {
-  const [row] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`);
+  const [row] = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
+  );
   return Boolean(row?.locked);
 }
 
@@ -360,7 +363,11 @@ export async function lockSpendable(tx: Db, userIds: readonly number[]): Promise
 // ---- writes --------------------------------------------------------------------------------------
 
 /** `n` ids of a table's identity sequence, in one statement. */
-export async function nextIds(tx: Db, table: 'payouts' | 'cap_windows' | 'bonus_debts', n: number): Promise<number[]> {
+export async function nextIds(
+  tx: Db,
+  table: 'payouts' | 'cap_windows' | 'bonus_debts',
+  n: number,
+): Promise<number[]> {
   if (n === 0) return [];
   const rows = await queryRows<{ id: string }>(
     tx,

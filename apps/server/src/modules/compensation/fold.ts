@@ -1,6 +1,14 @@
 import { foldEvents, PLAN_V1, type TFoldEvent, type TFoldPosting } from '@portal/compensation';
 import type { Db } from '../../db/client';
-import { cursorOf, eventsAfter, hasBacklog, horizon, moveCursor, type TEventRow, toFoldEvent } from './events';
+import {
+  cursorOf,
+  eventsAfter,
+  hasBacklog,
+  horizon,
+  moveCursor,
+  type TEventRow,
+  toFoldEvent,
+} from './events';
 import { tryFoldLock } from './fold-repo';
 import { loadState } from './load';
 import { writeBatch } from './write';

@@ -3,7 +3,6 @@ import {
   PLAN_V1,
   type TFoldEvent,
   type TFoldPartner,
-  type TLeg,
   type TLostEntry,
 } from '@portal/compensation';
 import type { Db } from '../../db/client';
@@ -86,7 +85,8 @@ export async function loadState(tx: Db, events: readonly TFoldEvent[], cursor: T
   for (const buyer of buyers) {
     const path: number[] = [];
     for (let place = cache.get(buyer); place && place.parent !== null; place = cache.get(place.parent)) {
-      if (!cache.has(place.parent)) throw new Error(`The binary parent ${place.parent} of the fold's buyers was not read`);
+      if (!cache.has(place.parent))
+        throw new Error(`The binary parent ${place.parent} of the fold's buyers was not read`);
       path.push(place.parent);
     }
     for (const id of path) onPaths.add(id);
@@ -126,7 +126,7 @@ export async function loadState(tx: Db, events: readonly TFoldEvent[], cursor: T
     if (place.root) state.setRoot(String(id));
     state.setParent(
       String(id),
-      place.parent === null || place.leg === null ? null : { id: String(place.parent), leg: place.leg as TLeg },
+      place.parent === null || place.leg === null ? null : { id: String(place.parent), leg: place.leg },
     );
   }
 

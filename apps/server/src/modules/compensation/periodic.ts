@@ -1,4 +1,11 @@
-import { applyBp, dxnMatchingPostings, nodeIncome, type TMember, type TNodeKind, type TPosting } from '@portal/compensation';
+import {
+  applyBp,
+  dxnMatchingPostings,
+  nodeIncome,
+  type TMember,
+  type TNodeKind,
+  type TPosting,
+} from '@portal/compensation';
 import type { Db } from '../../db/client';
 import { recordEvent } from './events';
 import * as repo from './repo';

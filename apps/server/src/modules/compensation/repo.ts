@@ -16,7 +16,12 @@ export type TUplineRow = { level: number; userId: number; isCompanyRoot: boolean
  * depth of their open window: one recursive query.
  */
 export async function sponsorChain(db: Db, userId: number, levels: number): Promise<TUplineRow[]> {
-  const rows = await queryRows<{ level: number; user_id: string; is_company_root: boolean; depth: number | null }>(
+  const rows = await queryRows<{
+    level: number;
+    user_id: string;
+    is_company_root: boolean;
+    depth: number | null;
+  }>(
     db,
     sql`with recursive chain(level, id) as (
           select 1, u.mentor_id from users u where u.id = ${userId} and u.mentor_id is not null
@@ -40,7 +45,10 @@ export async function sponsorChain(db: Db, userId: number, levels: number): Prom
 
 /** Whether the user is the company root. */
 export async function isCompanyRoot(db: Db, userId: number): Promise<boolean> {
-  const [row] = await queryRows<{ root: boolean }>(db, sql`select is_company_root as root from users where id = ${userId}`);
+  const [row] = await queryRows<{ root: boolean }>(
+    db,
+    sql`select is_company_root as root from users where id = ${userId}`,
+  );
   return Boolean(row?.root);
 }
 
@@ -160,7 +168,6 @@ export async function legsOf(tx: Db, userIds: readonly number[]): Promise<Map<nu
   }
   return legs;
 }
-
 
 /** The open window of a partner (fold-owned), with the product it names. */
 export async function openWindowOf(db: Db, userId: number) {
@@ -326,4 +333,3 @@ export async function volumeBetween(db: Db, from: Date, to: Date): Promise<bigin
   );
   return BigInt(row?.total ?? '0');
 }
-

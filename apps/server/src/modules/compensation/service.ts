@@ -15,7 +15,14 @@ export { PLAN } from './plan';
 export { recordEvent, type TEventInput } from './events';
 export { drainFold, foldBatch, FOLD_BATCH } from './fold';
 export { postAnnualMatching, payNodeIncome, queueLeaderPool, previousMonth } from './periodic';
-export { auditBonuses, type TAuditReport } from './audit';
+export {
+  auditBonuses,
+  finishAuditRun,
+  lastAuditRun,
+  nightlyAudit,
+  startAuditRun,
+  type TAuditReport,
+} from './audit';
 
 /** A promo code named by a purchase: its owner and the discount it gave. */
 export type TPromoInput = { ownerId: number; discountBp: number };
@@ -41,7 +48,10 @@ export const debtRow = repo.debtRow;
 export const openDebtsOf = repo.openDebtsOf;
 
 /** The tariff a partner holds: their cap window as the fold will leave it. */
-export type TTariffNow = Pick<TFoldWindow, 'cap' | 'filled' | 'productId' | 'code' | 'depth' | 'price' | 'openedAt'>;
+export type TTariffNow = Pick<
+  TFoldWindow,
+  'cap' | 'filled' | 'productId' | 'code' | 'depth' | 'price' | 'openedAt'
+>;
 
 /**
  * The partner's cap window as it will be once the fold has reached their last purchase: the
@@ -65,7 +75,12 @@ export async function tariffNow(db: Db, userId: number): Promise<TTariffNow | nu
   };
   for (const event of await pendingTariffsOf(db, userId)) {
     const tariff = tariffOfEvent(event);
-    if (tariff) window = applyTariff(window, tariff, { userId: String(userId), eventId: String(event.id), at: event.createdAt }).open;
+    if (tariff)
+      window = applyTariff(window, tariff, {
+        userId: String(userId),
+        eventId: String(event.id),
+        at: event.createdAt,
+      }).open;
   }
   return window;
 }

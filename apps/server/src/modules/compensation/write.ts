@@ -81,7 +81,9 @@ export async function writeBatch(
 }
 
 const kindsOf = (events: readonly TEventRow[]) =>
-  new Map(events.map((event) => [String(event.id), (event.details.product_kind as string | undefined) ?? null]));
+  new Map(
+    events.map((event) => [String(event.id), (event.details.product_kind as string | undefined) ?? null]),
+  );
 
 /** What the fold paid of each leader pool month it folded (leader_pool_months). */
 async function recordLeaderPools(
@@ -142,9 +144,17 @@ export async function writePeriodPostings(
   const ids = await nextIds(tx, 'payouts', fold.length);
   const payoutIds = new Map(fold.map((posting, index) => [posting.ref, ids[index]!]));
   const idOf = (ref: string | null) => (ref === null ? null : payoutIds.get(ref)!);
-  const roots = await rootsAmong(tx, fold.map((posting) => Number(posting.payeeId)));
-  const placed = fold.map((posting) => (roots.has(Number(posting.payeeId)) ? { ...posting, toCompany: true } : posting));
-  const transfers = await postTransfers(tx, placed, { reference: `bonus:${source.key}`, details: { source: source.key, period: source.period } });
+  const roots = await rootsAmong(
+    tx,
+    fold.map((posting) => Number(posting.payeeId)),
+  );
+  const placed = fold.map((posting) =>
+    roots.has(Number(posting.payeeId)) ? { ...posting, toCompany: true } : posting,
+  );
+  const transfers = await postTransfers(tx, placed, {
+    reference: `bonus:${source.key}`,
+    details: { source: source.key, period: source.period },
+  });
   await insertPayouts(tx, placed, { idOf, windowId: () => null, transfers });
   await writeStatement(tx, placed, { idOf, lastEventId: 0, kindOf: new Map() });
 }
@@ -163,7 +173,11 @@ async function updateWindows(tx: Db, windows: readonly TFoldWindow[]): Promise<v
   );
 }
 
-async function insertWindows(tx: Db, windows: readonly TFoldWindow[], ids: Map<string, number>): Promise<void> {
+async function insertWindows(
+  tx: Db,
+  windows: readonly TFoldWindow[],
+  ids: Map<string, number>,
+): Promise<void> {
   if (windows.length === 0) return;
   await tx.execute(
     sql`insert into cap_windows
@@ -199,7 +213,7 @@ async function postTransfers(
   const add = (group: string, account: TAccountRef, amount: bigint) => {
     if (amount === 0n) return;
     let legs = groups.get(group);
-    if (!legs) groups.set(group, (legs = new Map()));
+    if (!legs) groups.set(group, (legs = new Map<string, { account: TAccountRef; amount: bigint }>()));
     const key = `${account.userId}/${account.currency}/${account.purpose}`;
     const seen = legs.get(key);
     legs.set(key, { account, amount: (seen?.amount ?? 0n) + amount });
@@ -234,7 +248,8 @@ async function postTransfers(
       details: { ...source.details, reversal: direction === 'reversal' },
       legs: list.map((item) => leg(item.account, minor(item.amount, currency))),
     });
-    if (!transfer.created) throw new Error(`The bonus transfer ${source.reference}:${group} was posted before`);
+    if (!transfer.created)
+      throw new Error(`The bonus transfer ${source.reference}:${group} was posted before`);
     transfers.set(group, transfer.id);
   }
   return transfers;
@@ -388,7 +403,11 @@ async function writePartners(tx: Db, loaded: TLoaded): Promise<void> {
 async function writeStatement(
   tx: Db,
   postings: readonly TFoldPosting[],
-  context: { idOf: (ref: string | null) => number | null; lastEventId: number; kindOf: Map<string, string | null> },
+  context: {
+    idOf: (ref: string | null) => number | null;
+    lastEventId: number;
+    kindOf: Map<string, string | null>;
+  },
 ): Promise<void> {
   const { kindOf } = context;
   const lines: TOperation[] = [];

@@ -22,7 +22,20 @@ export type TPayoutRecord = {
   reversedAt: Date | null;
   reversed: bigint;
   purchase: { id: number; createdAt: Date; buyerId: number; kind: string; productName: string } | null;
-  lostProfit: { amount: bigint; recovered: bigint; expiresAt: Date; closedAt: Date | null } | null;
+  lostProfit: {
+    amount: bigint;
+    recovered: bigint;
+    dropped: bigint;
+    expiresAt: Date;
+    closedAt: Date | null;
+  } | null;
+  /** Its place in its event's order, of how many postings (null before the ordered fold). */
+  position: { ordinal: number; of: number } | null;
+  reverses: number | null;
+  reversedBy: number[];
+  taken: bigint;
+  debt: bigint;
+  debtRepaid: bigint;
 };
 
 type TRawPayout = {
@@ -51,8 +64,16 @@ type TRawPayout = {
   product_name: string | null;
   lp_amount: string | null;
   lp_recovered: string | null;
+  lp_dropped: string | null;
   lp_expires_at: string | Date | null;
   lp_closed_at: string | Date | null;
+  ordinal: number | null;
+  of_count: string | null;
+  reverses_payout_id: string | null;
+  reversed_by: string[] | null;
+  taken: string;
+  debt: string;
+  debt_repaid: string;
 };
 
 const date = (value: string | Date) => new Date(value);
@@ -70,8 +91,13 @@ export async function ownPayout(db: Db, payeeId: number, payoutId: number): Prom
                p.source_payee_id::text as source_payee_id, p.reversed_at, p.reversed::text as reversed,
                pu.id::text as purchase_id, pu.created_at as purchase_at, pu.user_id::text as buyer_id,
                pu.kind, pr.name as product_name,
-               lp.amount::text as lp_amount, lp.recovered::text as lp_recovered,
-               lp.expires_at as lp_expires_at, lp.closed_at as lp_closed_at
+               lp.amount::text as lp_amount, lp.recovered::text as lp_recovered, lp.dropped::text as lp_dropped,
+               lp.expires_at as lp_expires_at, lp.closed_at as lp_closed_at,
+               p.ordinal, (select count(*) from payouts x where x.event_id = p.event_id)::text as of_count,
+               p.reverses_payout_id::text as reverses_payout_id,
+               array(select r.id::text from payouts r
+                     where r.reverses_payout_id = p.id and r.payee_id = p.payee_id order by r.id) as reversed_by,
+               p.taken::text as taken, p.debt::text as debt, p.debt_repaid::text as debt_repaid
         from payouts p
         left join purchases pu on pu.id = p.purchase_id
         left join products pr on pr.id = pu.product_id
@@ -114,9 +140,16 @@ export async function ownPayout(db: Db, payeeId: number, payoutId: number): Prom
         : {
             amount: BigInt(row.lp_amount),
             recovered: BigInt(row.lp_recovered!),
+            dropped: BigInt(row.lp_dropped!),
             expiresAt: date(row.lp_expires_at!),
             closedAt: row.lp_closed_at === null ? null : date(row.lp_closed_at),
           },
+    position: row.ordinal === null ? null : { ordinal: Number(row.ordinal), of: Number(row.of_count) },
+    reverses: row.reverses_payout_id === null ? null : Number(row.reverses_payout_id),
+    reversedBy: (row.reversed_by ?? []).map(Number),
+    taken: BigInt(row.taken),
+    debt: BigInt(row.debt),
+    debtRepaid: BigInt(row.debt_repaid),
   };
 }
 
@@ -181,7 +214,7 @@ export async function pendingLostProfit(
   const at = sql`${now.toISOString()}::timestamptz`;
   const [summary] = await queryRows<{ total: string | null; count: string; earliest: string | Date | null }>(
     db,
-    sql`select sum(amount - recovered)::text as total, count(*)::text as count, min(expires_at) as earliest
+    sql`select sum(amount - recovered - dropped)::text as total, count(*)::text as count, min(expires_at) as earliest
         from lost_profits where user_id = ${userId} and closed_at is null and expires_at > ${at}`,
   );
   const rows = await queryRows<{
@@ -195,7 +228,7 @@ export async function pendingLostProfit(
   }>(
     db,
     sql`select lp.id::text as id, lp.payout_id::text as payout_id, p.bonus_type, lp.amount::text as amount,
-               lp.recovered::text as recovered, lp.created_at, lp.expires_at
+               (lp.recovered + lp.dropped)::text as recovered, lp.created_at, lp.expires_at
         from lost_profits lp join payouts p on p.id = lp.payout_id
         where lp.user_id = ${userId} and lp.closed_at is null and lp.expires_at > ${at}
         order by lp.expires_at, lp.id
@@ -250,4 +283,42 @@ export async function binaryBase(db: Db, userId: number) {
           },
     window: !row || row.cap === null ? null : { cap: BigInt(row.cap), earned: BigInt(row.earned!) },
   };
+}
+
+/** The partner's open debts, oldest first, each with the reversal that left it and the purchase refunded. */
+export async function openDebts(db: Db, userId: number) {
+  const rows = await queryRows<{
+    id: string;
+    amount: string;
+    repaid: string;
+    created_at: string | Date;
+    payout_id: string;
+    bonus_type: string;
+    purchase_id: string | null;
+    product_name: string | null;
+    kind: string | null;
+  }>(
+    db,
+    sql`select d.id::text as id, d.amount::text as amount, d.repaid::text as repaid, d.created_at,
+               d.payout_id::text as payout_id, p.bonus_type, pu.id::text as purchase_id,
+               pr.name as product_name, pu.kind
+        from bonus_debts d
+        join payouts p on p.id = d.payout_id
+        left join purchases pu on pu.id = p.purchase_id
+        left join products pr on pr.id = pu.product_id
+        where d.user_id = ${userId} and d.repaid < d.amount
+        order by d.id`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    amount: BigInt(row.amount),
+    repaid: BigInt(row.repaid),
+    createdAt: date(row.created_at),
+    payoutId: Number(row.payout_id),
+    bonusType: row.bonus_type,
+    purchase:
+      row.purchase_id === null
+        ? null
+        : { id: Number(row.purchase_id), productName: row.product_name!, kind: row.kind! },
+  }));
 }

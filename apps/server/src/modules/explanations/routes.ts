@@ -1,4 +1,10 @@
-import { ZBinaryWhatIfBase, ZLostProfitPending, ZPayoutExplanation, ZPayoutParams } from '@portal/contracts';
+import {
+  ZBinaryWhatIfBase,
+  ZDebts,
+  ZLostProfitPending,
+  ZPayoutExplanation,
+  ZPayoutParams,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
 import type { TExplanations } from './service';
@@ -28,6 +34,17 @@ export function explanationRoutes(app: FastifyInstance, deps: { explanations: TE
     auth: 'user',
     response: ZLostProfitPending,
     handler: ({ user }) => explanations.lostProfit(user.id),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/mlm/debts/',
+    summary:
+      "The caller's open debts from reversed bonuses, oldest first, each with its reason: repaid first from the next bonuses; no withdrawal while one is open",
+    tags,
+    auth: 'user',
+    response: ZDebts,
+    handler: ({ user }) => explanations.debts(user.id),
   });
 
   route(app, {

@@ -4,6 +4,7 @@ import {
   type TBinaryWhatIfBase,
   type TBonusType,
   type TCurrency,
+  type TDebts,
   type TLostProfitPending,
   type TLostProfitState,
   type TPayoutExplanation,
@@ -27,8 +28,9 @@ function lostProfitState(
   now: Date,
 ): TLostProfitState {
   if (entry.recovered >= entry.amount) return 'recovered';
+  if (entry.dropped > 0n && entry.recovered + entry.dropped >= entry.amount) return 'canceled';
   if (entry.closedAt === null && entry.expiresAt > now) return 'pending';
-  return payout.reversedAt ? 'canceled' : 'expired';
+  return entry.dropped > 0n || payout.reversedAt ? 'canceled' : 'expired';
 }
 
 /**
@@ -86,11 +88,39 @@ export function createExplanations(deps: { db: Db }) {
             ? {
                 amount: money(entry.amount),
                 recovered: money(entry.recovered),
-                pending: money(state === 'pending' ? entry.amount - entry.recovered : 0n),
+                pending: money(state === 'pending' ? entry.amount - entry.recovered - entry.dropped : 0n),
                 expires_at: entry.expiresAt.toISOString(),
                 state,
               }
             : null,
+        position: payout.position,
+        reverses: payout.reverses,
+        taken: money(payout.taken),
+        debt: money(payout.debt),
+        reversed_by: payout.reversedBy,
+        debt_repaid: money(payout.debtRepaid),
+      };
+    },
+
+    /** The caller's open debts from reversed bonuses, oldest first (compensation-plan.md 5a). */
+    async debts(userId: number): Promise<TDebts> {
+      const debts = await repo.openDebts(db, userId);
+      return {
+        total: USDT(debts.reduce((sum, debt) => sum + debt.amount - debt.repaid, 0n)),
+        debts: debts.map((debt) => ({
+          id: debt.id,
+          amount: USDT(debt.amount),
+          repaid: USDT(debt.repaid),
+          open: USDT(debt.amount - debt.repaid),
+          created_at: debt.createdAt.toISOString(),
+          reversal_payout_id: debt.payoutId,
+          bonus_type: debt.bonusType as TBonusType,
+          purchase: debt.purchase && {
+            id: debt.purchase.id,
+            product_name: debt.purchase.productName,
+            product_kind: debt.purchase.kind as TProductKind,
+          },
+        })),
       };
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { nodes, products, purchaseRequests, purchases, users } from '../../db/schema';
 

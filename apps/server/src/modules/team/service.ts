@@ -40,7 +40,11 @@ function tariffOf(info: TMemberInfo): Pick<TBinaryObject, 'tariff' | 'status'> {
   if (info.cap === null || info.earned === null) return { tariff: null, status: null };
   return {
     tariff: info.tariff,
-    status: isActive(info.cap === null || info.earned === null ? null : { filled: info.earned, cap: info.cap }) ? 'Active' : 'Inactive',
+    status: isActive(
+      info.cap === null || info.earned === null ? null : { filled: info.earned, cap: info.cap },
+    )
+      ? 'Active'
+      : 'Inactive',
   };
 }
 
