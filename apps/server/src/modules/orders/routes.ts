@@ -141,6 +141,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     method: 'POST',
     url: '/api/v1/admin/orders/:id/refund/',
     movesMoney: true,
+    idempotent: { ignore: [] },
     summary:
       'Refund a paid device order: Canceled, the buyer paid back, its bonuses reversed by the fold (debts for what was spent); audited. Again: 409',
     tags: ['admin'],
@@ -148,7 +149,8 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     params: ZAdminOrderId,
     body: ZAdminOrderRefundRequest,
     response: ZAdminOrderRefund,
-    handler: ({ user, params, body }) => orders.adminRefund(user.id, params.id, body.reason),
+    handler: ({ user, params, body, idempotency }) =>
+      orders.adminRefund(user.id, params.id, body.reason, idempotency),
   });
 
   route(app, {

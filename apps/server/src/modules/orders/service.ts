@@ -429,8 +429,13 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: TAccou
      * with its reason. Once: an order refunded (or closed) before answers 409 and moves nothing;
      * an unpaid one 400; a shipped one cannot be cancelled (400).
      */
-    async adminRefund(adminId: number, orderId: number, reason: string): Promise<TAdminOrderRefund> {
-      return db.transaction(async (tx) => {
+    async adminRefund(
+      adminId: number,
+      orderId: number,
+      reason: string,
+      idempotency: TIdempotency | null = null,
+    ): Promise<TAdminOrderRefund> {
+      return once(db, idempotency, 200, async (tx) => {
         const now = new Date();
         const order = await repo.lockOrder(tx, orderId, null);
         if (!order) throw fail.notFound('orderNotFound');
