@@ -48,6 +48,7 @@ import { bearerToken, createSessions } from './modules/sessions/service';
 import { fail } from './http/errors';
 import { deriveKey } from './lib/crypto';
 import { storedAnswer } from './modules/idempotency/service';
+import { findUserById } from './modules/accounts/repo';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { statementRoutes } from './modules/statement/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
@@ -245,7 +246,14 @@ export async function buildApp({
   withdrawalRoutes(app, { withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });
   dftRoutes(app, { db });
   rateRoutes(app, { db, config });
-  ledgerRoutes(app, { db, amountMax: config.amountMax });
+  ledgerRoutes(app, {
+    db,
+    amountMax: config.amountMax,
+    isPartner: async (tx, userId) => {
+      const user = await findUserById(tx, userId);
+      return user !== undefined && !user.isCompanyRoot;
+    },
+  });
   depositRoutes(app, { deposits });
   if (devChain) devChainRoutes(app, { devChain: createDevChainCalls(devChain, config.amountMax) });
   cardRoutes(app, { cards });

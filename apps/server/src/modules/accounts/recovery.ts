@@ -7,7 +7,7 @@ import { fail } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword } from '../../lib/passwords';
 import { audit } from '../audit/service';
-import type { TMfa } from '../mfa/service';
+import type { TCodeCheck } from './repo';
 import { renderMail } from '../notifications/mails';
 import type { TRateLimiter } from '../rate-limit/service';
 import type { TClientMeta, TSessions } from '../sessions/service';
@@ -26,7 +26,7 @@ export function createRecovery(deps: {
   db: Db;
   config: TConfig;
   sessions: TSessions;
-  mfa: TMfa;
+  mfa: TCodeCheck;
   rateLimiter: TRateLimiter;
   mailer: TMailer;
 }) {

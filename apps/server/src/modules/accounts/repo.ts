@@ -8,6 +8,13 @@ export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
 export type TTokenPurpose = 'password_reset' | 'email_change';
 
+/**
+ * What accounts need of the two-factor module (modules/mfa, wired in app.ts): a code checked for a
+ * user, refused with its message. Named here so that accounts does not depend on mfa, which
+ * reads accounts' users.
+ */
+export type TCodeCheck = { checkCode(user: TUserRow, code: string): Promise<void> };
+
 export async function findUserById(db: Db, id: number): Promise<TUserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;

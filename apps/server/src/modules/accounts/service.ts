@@ -29,11 +29,11 @@ import { audit } from '../audit/service';
 import { debtOf, debtRow } from '../compensation/service';
 import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
 import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
-import type { TMfa } from '../mfa/service';
 import { ownerOfUsableCode } from '../promocodes/service';
 import type { TRateLimiter } from '../rate-limit/service';
 import type { TClientMeta, TSessionClaims, TSessions } from '../sessions/service';
 import * as repo from './repo';
+import type { TCodeCheck } from './repo';
 import type { TUserRow } from './repo';
 
 /** Which 400 a unique index answers when two requests race past the first check. */
@@ -63,7 +63,7 @@ export function createAccounts(deps: {
   db: Db;
   config: TConfig;
   sessions: TSessions;
-  mfa: TMfa;
+  mfa: TCodeCheck;
   rateLimiter: TRateLimiter;
   /** The time a promo code's expiry is read at (the system clock by default). */
   clock?: () => Date;

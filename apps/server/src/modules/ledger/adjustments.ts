@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { minor, parseMinor, type TAdjustmentRequest, type TCurrency } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
-import { findUserById } from '../accounts/repo';
 import { audit } from '../audit/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { recordOperation } from '../statement/service';
 import { checkAmountBound } from './bounds';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from './accounts';
 import { InsufficientFundsError, leg, postTransfer } from './service';
+
+/** Whether a user id names a partner (not the company root): the accounts module answers it (app.ts). */
+export type TIsPartner = (db: Db, userId: number) => Promise<boolean>;
 
 /**
  * The admin call: the amount is a non-zero decimal of the currency (a minus debits), applied once
@@ -20,11 +22,13 @@ export async function requestAdjustment(
   body: TAdjustmentRequest,
   idempotency: TIdempotency | null,
   amountMax: Record<TCurrency, bigint>,
+  isPartner: TIsPartner,
 ): Promise<{ success: true }> {
   const amount = parseMinor(body.amount, body.currency);
   if (amount === null || amount === 0n) throw fail.field('amount', 'invalidValue');
   checkAmountBound(amount, body.currency, amountMax);
   return once(db, idempotency, 201, async (tx) => {
+    if (!(await isPartner(tx, body.user_id))) throw fail.field('user_id', 'notFound');
     await adjustBalance(tx, {
       userId: body.user_id,
       currency: body.currency,
@@ -44,8 +48,6 @@ export async function adjustBalance(
   db: Db,
   input: { userId: number; currency: TCurrency; amount: bigint; reason: string; adminId: number },
 ): Promise<void> {
-  const user = await findUserById(db, input.userId);
-  if (!user || user.isCompanyRoot) throw fail.field('user_id', 'notFound');
   const purpose = input.currency === 'DFT' ? 'dft_available' : 'main';
   const reference = `adjustment:${randomUUID()}`;
   try {

@@ -2,14 +2,14 @@ import { type TCurrency, ZAdjustmentRequest, ZLedgerHealth, ZSuccess } from '@po
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
-import { requestAdjustment } from './adjustments';
+import { requestAdjustment, type TIsPartner } from './adjustments';
 import { ledgerHealth } from './service';
 
 const tags = ['admin'];
 
 export function ledgerRoutes(
   app: FastifyInstance,
-  deps: { db: Db; amountMax: Record<TCurrency, bigint> },
+  deps: { db: Db; amountMax: Record<TCurrency, bigint>; isPartner: TIsPartner },
 ): void {
   route(app, {
     method: 'GET',
@@ -33,6 +33,6 @@ export function ledgerRoutes(
     response: ZSuccess,
     idempotent: { ignore: [] },
     handler: ({ user, body, idempotency }) =>
-      requestAdjustment(deps.db, user.id, body, idempotency, deps.amountMax),
+      requestAdjustment(deps.db, user.id, body, idempotency, deps.amountMax, deps.isPartner),
   });
 }

@@ -10,14 +10,15 @@ import {
   type TCreateOrderAndRegisterRequest,
   type TCreateOrderAndRegisterResponse,
   type TCreateOrderRequest,
+  type TAuthResponse,
   type TOrder,
   type TOrderStatus,
+  type TRegisterRequest,
   type TShipping,
   type TUpdateOrderRequest,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
-import type { TAccounts } from '../accounts/service';
 import { audit } from '../audit/service';
 import {
   findProduct,
@@ -252,7 +253,14 @@ export async function createIncludedOrders(
 
 const PAGE_SIZE = 20;
 
-export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: TAccounts }) {
+/** The sign-up of the landing flow (modules/accounts, wired in app.ts), run with the order in its transaction. */
+type TRegister = (
+  input: TRegisterRequest,
+  meta: TClientMeta,
+  within?: (tx: Db, userId: number) => Promise<void>,
+) => Promise<TAuthResponse>;
+
+export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: { register: TRegister } }) {
   const { db, catalog } = deps;
 
   /** Prices and opens an unpaid order of the partner (a device, and the add-on when asked). */

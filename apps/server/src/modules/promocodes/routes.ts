@@ -6,10 +6,11 @@ import {
   ZPromocodeCreated,
   ZPromocodePurchaseRequest,
   ZPromocodes,
+  type TPackagePurchaseQuote,
+  type TPackagePurchaseRequest,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import type { TTariffs } from '../tariffs/service';
 import type { TPromocodes } from './service';
 
 const tags = ['promotions'];
@@ -17,7 +18,11 @@ const tags = ['promotions'];
 /** Promo codes (api.md "Promo codes"; docs/decisions.md "Promo codes"). */
 export function promocodeRoutes(
   app: FastifyInstance,
-  deps: { promocodes: TPromocodes; tariffs: TTariffs },
+  deps: {
+    promocodes: TPromocodes;
+    /** The tariff quote (modules/tariffs, wired in app.ts), which a promo code prices. */
+    tariffs: { request(userId: number, body: TPackagePurchaseRequest): Promise<TPackagePurchaseQuote> };
+  },
 ): void {
   const { promocodes, tariffs } = deps;
 
