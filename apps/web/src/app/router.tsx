@@ -310,6 +310,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/admin/bonus-audit',
+                element: screen(
+                  () => import('../features/admin/routes/BonusAuditPage'),
+                  (m) => m.BonusAuditPage,
+                ),
+              },
+              {
                 path: '/admin/chain',
                 element: screen(
                   () => import('../features/admin/routes/RejectedLogsPage'),

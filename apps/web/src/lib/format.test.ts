@@ -6,6 +6,7 @@ import {
   formatPercent,
   formatDate,
   formatDateTime,
+  isAboveZero,
   listLanguage,
   listLocale,
   toApiAmount,
@@ -23,6 +24,15 @@ describe('formatting', () => {
     expect(formatAmount('90071992547409.93123456')).toBe('90 071 992 547 409.93123456');
     expect(formatAmount('12')).toBe('12.00');
     expect(formatAmount('-3.100000')).toBe('-3.10');
+  });
+
+  it('tells an amount above zero from zero, a negative and a malformed text', () => {
+    expect(isAboveZero('30.000000')).toBe(true);
+    expect(isAboveZero('0.000001')).toBe(true);
+    expect(isAboveZero('0.000000')).toBe(false);
+    expect(isAboveZero('0')).toBe(false);
+    expect(isAboveZero('-5.000000')).toBe(false);
+    expect(isAboveZero('')).toBe(false);
   });
 
   it('writes the decimal separator of the language', () => {

@@ -65,6 +65,11 @@ export function formatAmount(amount: string, language: TLanguage = shownLanguage
   return `${negative ? '-' : ''}${grouped}${decimalSeparator(language)}${trimmed}`;
 }
 
+/** True for a decimal-string amount above zero: "0.000000", a negative or a malformed text is not. */
+export function isAboveZero(amount: string): boolean {
+  return /^\d+(\.\d+)?$/.test(amount) && /[1-9]/.test(amount);
+}
+
 /**
  * An amount as typed, as the API takes it: spaces (thousands) dropped and, in a language that
  * writes a decimal comma, the comma made a point ("12,5" -> "12.5"). Anything else is left for

@@ -11,16 +11,37 @@ import { stubMatchMedia } from './match-media';
 /** One answer of the stubbed API: the status and the JSON body. */
 export type TAnswer = { status: number; body: unknown };
 
+/** One call the screen made: its path, method, headers (lower-case names) and JSON body. */
+export type TRequestSeen = { path: string; method: string; headers: Record<string, string>; body: unknown };
+
 /**
  * A component as a signed-in partner sees it (English texts, Mantine, React Query, a router), with
- * the API answered by `answer` (path → status and body): the calls it made are in `calls`.
+ * the API answered by `answer` (path and method → status and body): the paths it called are in
+ * `calls`, and each call with its method, headers and body in `requests`.
  */
-export function renderWithApi(ui: ReactElement, answer: (path: string) => TAnswer, path = '/') {
+export function renderWithApi(
+  ui: ReactElement,
+  answer: (path: string, method: string) => TAnswer,
+  path = '/',
+) {
   const calls: string[] = [];
-  vi.stubGlobal('fetch', (url: string) => {
+  const requests: TRequestSeen[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
     const route = url.split('?')[0]!;
+    const method = init.method ?? 'GET';
     calls.push(route);
-    const { status, body } = answer(route);
+    requests.push({
+      path: route,
+      method,
+      headers: Object.fromEntries(
+        Object.entries((init.headers ?? {}) as Record<string, string>).map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]),
+      ),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
+    const { status, body } = answer(route, method);
     return Promise.resolve(new Response(JSON.stringify(body), { status }));
   });
   const view = render(
@@ -30,7 +51,7 @@ export function renderWithApi(ui: ReactElement, answer: (path: string) => TAnswe
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { ...view, calls };
+  return { ...view, calls, requests };
 }
 
 /** Mantine's segmented control measures itself; jsdom has no ResizeObserver. */

@@ -26,6 +26,7 @@ const ADMIN_AREAS = [
   { path: '/admin/outbox', key: 'outbox' },
   { path: '/admin/withdrawals', key: 'withdrawals' },
   { path: '/admin/ledger', key: 'ledger' },
+  { path: '/admin/bonus-audit', key: 'bonusAudit' },
   { path: '/admin/chain', key: 'rejectedLogs' },
   { path: '/admin/catalog', key: 'catalog' },
   { path: '/admin/purchases', key: 'purchases' },

@@ -19,13 +19,16 @@ import { useAdminOrders } from '../api/admin-list-orders';
 import { useAdminMoveOrder } from '../api/admin-move-order';
 import { useAdminUpdateOrder } from '../api/admin-update-order';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
+import { REFUNDABLE_STATUSES, RefundOrderModal } from '../components/RefundOrderModal';
 
-/** /admin/orders: device orders moved through their statuses, with track and serial numbers. */
+/** /admin/orders: device orders moved through their statuses, with track and serial numbers; refunds. */
 export function AdminOrdersPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<TOrderStatus | undefined>(undefined);
   const [page, setPage] = useState(1);
   const orders = useAdminOrders(status, page);
+  // Kept here, not in the row: a refunded order may leave the filtered list while its result shows.
+  const [refunding, setRefunding] = useState<TAdminOrder | null>(null);
   return (
     <Stack>
       <PageTitle>{t('orders.admin.title')}</PageTitle>
@@ -59,17 +62,18 @@ export function AdminOrdersPage() {
           </Table.Thead>
           <Table.Tbody>
             {orders.data?.results.map((order) => (
-              <AdminOrderRow key={order.id} order={order} />
+              <AdminOrderRow key={order.id} order={order} onRefund={setRefunding} />
             ))}
           </Table.Tbody>
         </Table>
       </StackedTable>
       <Pager count={orders.data?.count ?? 0} page={page} onChange={setPage} />
+      {refunding && <RefundOrderModal order={refunding} onClose={() => setRefunding(null)} />}
     </Stack>
   );
 }
 
-function AdminOrderRow({ order }: { order: TAdminOrder }) {
+function AdminOrderRow({ order, onRefund }: { order: TAdminOrder; onRefund: (order: TAdminOrder) => void }) {
   const { t } = useTranslation();
   const move = useAdminMoveOrder();
   const [editing, setEditing] = useState(false);
@@ -143,6 +147,17 @@ function AdminOrderRow({ order }: { order: TAdminOrder }) {
           >
             {t('orders.admin.edit')}
           </Button>
+          {REFUNDABLE_STATUSES.includes(order.status) && (
+            <Button
+              size="compact-xs"
+              color="red"
+              variant="outline"
+              onClick={() => onRefund(order)}
+              data-testid="admin-order-refund"
+            >
+              {t('orders.admin.refund.open')}
+            </Button>
+          )}
           {open && (
             <>
               <Button size="compact-xs" color="red" variant="light" onClick={() => setClosing('Canceled')}>

@@ -71,9 +71,11 @@ describe('what-if on the partner’s real numbers (the engine’s pairBinary and
     });
   });
 
-  test('rounded down on the lifetime paired volume, as the server pays', () => {
+  test('each pairing rounded down on its own, as the server pays (compensation-plan.md section 1)', () => {
+    // 10% of 0.000005 is 0.0000005: nothing, whatever was paired before (the remainder stays with the company).
     const dust = { ...BASE, left_unpaid: '0.000005', paired_total: '0.000005' };
-    expect(whatIf(dust, 'right', 5n)).toMatchObject({ paired: '0.000005', gross: '0.000001' });
+    expect(whatIf(dust, 'right', 5n)).toMatchObject({ paired: '0.000005', gross: '0.000000' });
+    expect(whatIf({ ...dust, left_unpaid: '0.000015' }, 'right', 15n)).toMatchObject({ gross: '0.000001' });
   });
 });
 

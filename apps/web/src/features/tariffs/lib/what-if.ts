@@ -10,7 +10,7 @@ export const WHAT_IF_MAX_VOLUME = 1_000_000_000n * 1_000_000n;
 export type TWhatIf = {
   /** Volume that pairs now: min(left, right) after the addition, while the binary is active. */
   paired: string;
-  /** 10% of the newly paired volume (rounded down on the lifetime total, as the engine does). */
+  /** 10% of the newly paired volume, rounded down on this pairing alone (as the engine does). */
   gross: string;
   /** What fits in the cap window while the tariff is Active. */
   credited: string;

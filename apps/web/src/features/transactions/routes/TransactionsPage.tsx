@@ -153,6 +153,14 @@ export function TransactionsPage() {
 function TransactionRow({ row, onExplain }: { row: TTransaction; onExplain: (payoutId: number) => void }) {
   const { t } = useTranslation();
   const view = rowView(row);
+  const bonus = row.bonus_type
+    ? t(`transactions.bonus.${row.bonus_type}`)
+    : t('transactions.operation.bonus');
+  const label = view.reversal
+    ? t('transactions.reversal.label', { bonus })
+    : view.repayment
+      ? t('transactions.repayment')
+      : t(`transactions.operation.${row.operation_type}`);
   const columns = {
     type: t('transactions.columns.type'),
     date: t('transactions.columns.date'),
@@ -165,16 +173,24 @@ function TransactionRow({ row, onExplain }: { row: TTransaction; onExplain: (pay
       <Table.Td data-label={columns.type}>
         <div>
           <Group gap={6} wrap="nowrap" justify="inherit">
-            <span>{t(`transactions.operation.${row.operation_type}`)}</span>
+            <span data-testid="transaction-label">{label}</span>
             {view.card && (
               <Badge variant="light" color="grape" data-testid="transaction-card">
                 {t('transactions.card')}
               </Badge>
             )}
           </Group>
-          {row.bonus_type && (
+          {row.bonus_type && !view.reversal && (
             <Text size="xs" c="dimmed">
               {t(`transactions.bonus.${row.bonus_type}`)}
+            </Text>
+          )}
+          {view.reversal?.debt && (
+            <Text size="xs" c="red.9" fw={600} data-testid="transaction-debt">
+              {t('transactions.reversal.debt', {
+                amount: formatAmount(view.reversal.debt),
+                currency: row.currency,
+              })}
             </Text>
           )}
           {view.payoutId !== null && (
@@ -185,7 +201,7 @@ function TransactionRow({ row, onExplain }: { row: TTransaction; onExplain: (pay
               onClick={() => onExplain(view.payoutId!)}
               data-testid="transaction-explain"
               aria-label={t('transactions.explain.open', {
-                bonus: t(`transactions.bonus.${row.bonus_type ?? 'invite'}`),
+                bonus: view.reversal ? label : bonus,
                 amount: formatAmount(row.amount),
                 currency: row.currency,
               })}

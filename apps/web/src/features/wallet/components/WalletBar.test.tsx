@@ -25,6 +25,7 @@ const balances = {
   matching_bonus: '0.00',
   vp_bonus: '0.00',
   other_bonuses: '0.00',
+  debt: '0.000000',
 };
 
 describe('the header balances on a phone', () => {
@@ -36,5 +37,25 @@ describe('the header balances on a phone', () => {
     const summary = screen.getByTestId('balances-summary');
     expect(summary.textContent).toBe('12 345.67 USDT · 1 234.00 DXN · 500.00 DFT');
     expect(summary.hasAttribute('data-truncate')).toBe(false);
+  });
+});
+
+describe('a debt from reversed bonuses in the header balances', () => {
+  it('shows, marked as a debt and outside the folded balances, when above zero', () => {
+    renderWithApi(
+      <WalletBar profile={{ balances: { ...balances, debt: '30.000000' } } as unknown as TProfile} />,
+      () => ({ status: 200, body: {} }),
+    );
+    expect(screen.getByTestId('balance-debt').textContent).toBe('Debt 30.00 USDT');
+    // On a phone the other balances fold away; the debt stays in sight.
+    expect(screen.getByTestId('balance-debt').closest('#balances-all')).toBeNull();
+  });
+
+  it('is not there at zero', () => {
+    renderWithApi(<WalletBar profile={{ balances } as unknown as TProfile} />, () => ({
+      status: 200,
+      body: {},
+    }));
+    expect(screen.queryByTestId('balance-debt')).toBeNull();
   });
 });

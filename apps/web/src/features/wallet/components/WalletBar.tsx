@@ -2,7 +2,7 @@ import { Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { TProfile } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, isAboveZero } from '../../../lib/format';
 import { CardTopUpModal } from './CardTopUpModal';
 import { DepositModal } from './DepositModal';
 import { DftTransfer } from './DftTransfer';
@@ -73,6 +73,12 @@ export function WalletBar({ profile }: { profile: TProfile }) {
           ))}
         </SimpleGrid>
       </Collapse>
+      {/* Outside the fold: on a phone too, a debt is never hidden behind "All balances". */}
+      {isAboveZero(balances.debt) && (
+        <Text size="sm" fw={700} c="red.9" mt="xs" data-testid="balance-debt">
+          {t('balances.debt', { amount: formatAmount(balances.debt) })}
+        </Text>
+      )}
       <Group mt={phone ? 'xs' : 'sm'} gap="xs">
         <Button size="xs" onClick={depositModal.open} data-testid="open-deposit">
           {t('wallet.deposit.open')}
@@ -85,7 +91,12 @@ export function WalletBar({ profile }: { profile: TProfile }) {
         </Button>
       </Group>
       <DepositModal opened={deposit} onClose={depositModal.close} />
-      <WithdrawModal opened={withdraw} onClose={withdrawModal.close} mfaEnabled={profile.mfa_enabled} />
+      <WithdrawModal
+        opened={withdraw}
+        onClose={withdrawModal.close}
+        mfaEnabled={profile.mfa_enabled}
+        debt={balances.debt}
+      />
       <CardTopUpModal opened={card} onClose={cardModal.close} />
     </Paper>
   );

@@ -22,7 +22,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../../../components/CodeInput';
-import { formatAmount, toApiAmount } from '../../../lib/format';
+import { formatAmount, isAboveZero, toApiAmount } from '../../../lib/format';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
@@ -38,11 +38,19 @@ type TValues = {
   amount: string;
   finance_password: string;
 };
-type Props = { opened: boolean; onClose: () => void; mfaEnabled: boolean };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  mfaEnabled: boolean;
+  /** USDT owed from reversed bonuses (the profile's balances.debt): no withdrawal while above zero. */
+  debt: string;
+};
 
 /** A withdrawal request: held at once, sent by the company after an admin's approval. */
-export function WithdrawModal({ opened, onClose, mfaEnabled }: Props) {
+export function WithdrawModal({ opened, onClose, mfaEnabled, debt }: Props) {
   const { t } = useTranslation();
+  // The server refuses it anyway (withdrawalDebtOpen); saying so before the last click spares the form.
+  const owing = isAboveZero(debt);
   const limits = useWithdrawalLimits();
   const request = useRequestWithdrawal();
   // One key per form: a retry after a lost answer is the same request, held once.
@@ -67,7 +75,8 @@ export function WithdrawModal({ opened, onClose, mfaEnabled }: Props) {
     setIdempotencyKey(crypto.randomUUID());
     onClose();
   };
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit((values) => {
+    if (owing) return;
     request.mutate(
       { ...values, amount: toApiAmount(values.amount), ...(mfaEnabled ? { code } : {}), idempotencyKey },
       {
@@ -80,8 +89,8 @@ export function WithdrawModal({ opened, onClose, mfaEnabled }: Props) {
           setCode('');
         },
       },
-    ),
-  );
+    );
+  });
 
   const addressNote = !address
     ? null
@@ -103,6 +112,19 @@ export function WithdrawModal({ opened, onClose, mfaEnabled }: Props) {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
+          {owing && (
+            <Alert
+              color="red"
+              title={t('wallet.withdraw.debtTitle')}
+              id="withdraw-debt"
+              data-testid="withdraw-debt"
+            >
+              <Text size="sm">{t('messages.withdrawalDebtOpen', { amount: formatAmount(debt) })}</Text>
+              <Text size="sm" mt={4}>
+                {t('wallet.withdraw.debtWhy')}
+              </Text>
+            </Alert>
+          )}
           <CurrencySwitch
             value={form.values.currency}
             onChange={(currency) => form.setValues({ currency, network: 'BEP-20' })}
@@ -160,7 +182,13 @@ export function WithdrawModal({ opened, onClose, mfaEnabled }: Props) {
             />
           )}
           <Group justify="flex-end">
-            <Button type="submit" loading={request.isPending} disabled={mfaEnabled && code.length !== 6}>
+            <Button
+              type="submit"
+              loading={request.isPending}
+              disabled={owing || (mfaEnabled && code.length !== 6)}
+              aria-describedby={owing ? 'withdraw-debt' : undefined}
+              data-testid="withdraw-submit"
+            >
               {t('wallet.withdraw.submit')}
             </Button>
           </Group>

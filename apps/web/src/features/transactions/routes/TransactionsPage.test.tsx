@@ -1,0 +1,180 @@
+import type { TFinancesPage, TPayoutExplanation, TTransaction } from '@portal/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApi, setUpScreens, type TAnswer } from '../../../testing/render';
+import { TransactionsPage } from './TransactionsPage';
+
+setUpScreens();
+
+const line = (patch: Partial<TTransaction>): TTransaction => ({
+  id: 1,
+  operation_type: 'bonus',
+  bonus_type: 'invite',
+  currency: 'USDT',
+  amount: '40.000000',
+  date: '2026-11-20T10:00:00',
+  status: 'completed',
+  confirmations: null,
+  hash: null,
+  details: {},
+  ...patch,
+});
+
+const page = (results: TTransaction[]): TFinancesPage => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  current: 1,
+  results,
+});
+
+/** A credit of 40 (payout 7), its reversal (payout 9): 10 taken back, 30 became debt; then 5 repaid. */
+const statement = page([
+  line({
+    id: 3,
+    operation_type: 'adjustment',
+    bonus_type: null,
+    amount: '-5.000000',
+    details: { reason: 'debt_repayment', repaid: '5000000' },
+  }),
+  line({
+    id: 2,
+    amount: '-10.000000',
+    details: { reversal: true, reversed: '40000000', debt: '30000000', reverses_payout_id: 7, payout_id: 9 },
+  }),
+  line({ id: 1, details: { payout_id: 7, gross: '40000000' } }),
+]);
+
+const explanation = (patch: Partial<TPayoutExplanation>): TPayoutExplanation => ({
+  id: 7,
+  bonus_type: 'invite',
+  currency: 'USDT',
+  date: '2026-11-20T10:00:00',
+  period: null,
+  purchase: { id: 5, date: '2026-11-20T10:00:00', product_name: 'DexNode', product_kind: 'device' },
+  buyer: { id: 12, username: null, first_name: 'Jon', last_name: 'Tester' },
+  level: 1,
+  leg: null,
+  base: '400.000000',
+  rate_bp: 1000,
+  gross: '40.000000',
+  credited: '40.000000',
+  lost: '0.000000',
+  cap_took: '0.000000',
+  plan_version: 'v1',
+  source_bonus_type: null,
+  source_payee: null,
+  reversed_at: '2026-11-22T10:00:00',
+  reversed: '40.000000',
+  lost_profit: null,
+  position: { ordinal: 1, of: 3 },
+  reverses: null,
+  taken: '0.000000',
+  debt: '0.000000',
+  reversed_by: [9],
+  debt_repaid: '0.000000',
+  ...patch,
+});
+
+const EXPLANATIONS: Record<string, TPayoutExplanation> = {
+  '/api/v1/mlm/payouts/7/': explanation({}),
+  '/api/v1/mlm/payouts/9/': explanation({
+    id: 9,
+    date: '2026-11-22T10:00:00',
+    gross: '-40.000000',
+    credited: '-40.000000',
+    reversed_at: null,
+    reversed: '0.000000',
+    position: { ordinal: 1, of: 2 },
+    reverses: 7,
+    taken: '10.000000',
+    debt: '30.000000',
+    reversed_by: [],
+  }),
+};
+
+const answerWith =
+  (explanations: Record<string, TPayoutExplanation>) =>
+  (path: string): TAnswer =>
+    path === '/api/v1/payments/finances/'
+      ? { status: 200, body: statement }
+      : explanations[path]
+        ? { status: 200, body: explanations[path] }
+        : { status: 404, body: { detail: 'Not found.' } };
+const answer = answerWith(EXPLANATIONS);
+
+/** The statement's lines, once they are shown (newest first). */
+const statementRows = () => screen.findAllByTestId(/^transaction-(bonus|adjustment)$/);
+
+describe('the statement', () => {
+  it('names a reversal with its bonus and the part that became debt, and a repayment of a debt', async () => {
+    renderWithApi(<TransactionsPage />, answer, '/transactions');
+    const [repayment, reversal, credit] = await statementRows();
+    expect(within(reversal!).getByTestId('transaction-label').textContent).toBe(
+      'Bonus reversed: Invite bonus',
+    );
+    expect(reversal!.textContent).toContain('-10.00 USDT');
+    expect(within(reversal!).getByTestId('transaction-debt').textContent).toBe('30.00 USDT became debt');
+    expect(within(repayment!).getByTestId('transaction-label').textContent).toBe(
+      'Debt repaid from your bonuses',
+    );
+    expect(repayment!.textContent).toContain('-5.00 USDT');
+    expect(within(credit!).getByTestId('transaction-label').textContent).toBe('Bonus');
+    expect(within(credit!).queryByTestId('transaction-debt')).toBeNull();
+  });
+
+  it('explains a reversal (taken, debt) and opens the bonus it reverses, which opens it back', async () => {
+    renderWithApi(<TransactionsPage />, answer, '/transactions');
+    const rows = await statementRows();
+    fireEvent.click(within(rows[1]!).getByTestId('transaction-explain'));
+    const dialog = await screen.findByRole('dialog', { name: 'How this bonus was reversed' });
+    await waitFor(() => expect(within(dialog).getByTestId('explain-taken').textContent).toBe('10.00 USDT'));
+    expect(within(dialog).getByTestId('explain-reversed').textContent).toBe('40.00 USDT');
+    expect(within(dialog).getByTestId('explain-debt').textContent).toBe('30.00 USDT');
+    expect(within(dialog).getByTestId('explain-position').textContent).toBe('Posting 1 of 2 in its purchase');
+    expect(within(dialog).getByTestId('explain-debt-note').textContent).toContain(
+      '30.00 USDT could not be taken',
+    );
+    expect(within(dialog).queryByTestId('explain-formula')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'See the bonus this reverses' }));
+    const credit = await screen.findByRole('dialog', { name: 'How this bonus was calculated' });
+    await waitFor(() =>
+      expect(within(credit).getByTestId('explain-credited').textContent).toBe('40.00 USDT'),
+    );
+    expect(within(credit).getByTestId('explain-position').textContent).toBe('Posting 1 of 3 in its purchase');
+    expect(within(credit).queryByTestId('explain-debt-repaid')).toBeNull();
+    expect(credit.textContent).toContain('The purchase was refunded: 40.00 USDT of this bonus was reversed.');
+    // The button pressed is gone: the focus goes to what replaced it, for keyboard and screen reader.
+    expect(document.activeElement).toBe(within(credit).getByTestId('payout-explanation'));
+
+    fireEvent.click(within(credit).getByRole('button', { name: 'See its reversal' }));
+    await waitFor(() => expect(within(credit).getByTestId('explain-taken').textContent).toBe('10.00 USDT'));
+    fireEvent.click(within(credit).getByTestId('explain-back'));
+    await waitFor(() =>
+      expect(within(credit).getByTestId('explain-credited').textContent).toBe('40.00 USDT'),
+    );
+  });
+
+  it('shows the part of a bonus that repaid a debt, and no position for a bonus made before the ordered fold', async () => {
+    const repaying = explanation({
+      debt_repaid: '5.000000',
+      position: null,
+      reversed_by: [],
+      reversed_at: null,
+    });
+    renderWithApi(
+      <TransactionsPage />,
+      answerWith({ ...EXPLANATIONS, '/api/v1/mlm/payouts/7/': repaying }),
+      '/transactions',
+    );
+    const rows = await statementRows();
+    fireEvent.click(within(rows[2]!).getByTestId('transaction-explain'));
+    const dialog = await screen.findByRole('dialog', { name: 'How this bonus was calculated' });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('explain-debt-repaid').textContent).toBe('5.00 USDT'),
+    );
+    expect(within(dialog).queryByTestId('explain-position')).toBeNull();
+    expect(within(dialog).queryByTestId('explain-open-reversal')).toBeNull();
+  });
+});
