@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -133,8 +133,45 @@ export async function ping(db: Db): Promise<void> {
 /** Ids as one array parameter, for `= any(${idArray(ids)})` (one parameter however many ids). */
 export const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
+type TSessionOf = {
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+};
+
+/**
+ * The rows of a raw SQL query run as a statement prepared by `name`, also inside a transaction:
+ * on PostgreSQL each connection parses and plans it once, then only binds and runs it. The text
+ * must be the same every time (arrays, not lists of parameters): node-postgres refuses a name
+ * reused for another text. On PGlite the name is ignored (`prepareNamed` says why).
+ */
+export async function queryNamed<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as TSessionOf;
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  return result.rows as T[];
+}
+
 /** The rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A raw row of `table` (as `select *` answers it: column names, driver values) as drizzle reads
+ * it: property names, and each column's own mapping (bigints, dates).
+ */
+export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
 }

@@ -1,17 +1,20 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 
-/** The constraint a unique violation (SQLSTATE 23505) names, looking through wrapped errors. */
-export function uniqueViolation(error: unknown): string | undefined {
+/** The constraint an error of SQLSTATE `state` names, looking through wrapped errors. */
+function violation(error: unknown, state: string): string | undefined {
   for (
     let current = error;
     current && typeof current === 'object';
     current = (current as { cause?: unknown }).cause
   ) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    if (code === state) return typeof constraint === 'string' ? constraint : '';
   }
   return undefined;
 }
+
+/** The constraint a unique violation (SQLSTATE 23505) names. */
+export const uniqueViolation = (error: unknown) => violation(error, '23505');
 
 /** Properties of an error that say what failed without carrying what was sent. */
 const LOGGED_PROPERTIES = [

@@ -64,8 +64,11 @@ export type TRouteSpec<
   /**
    * A money-moving call: it takes an Idempotency-Key (api.md); a repeat answers the stored answer
    * before anything else runs. `ignore` lists body fields left out of the request's hash.
+   * `inOnce`: the handler's first act is the service's `once()`, which answers a repeat itself
+   * (its claim of the key finds the stored answer), so the early look-up is left out: one round
+   * trip less for every first request. Only for a handler that reads and checks nothing before.
    */
-  idempotent?: { ignore: readonly string[] };
+  idempotent?: { ignore: readonly string[]; inOnce?: true };
   /**
    * The call moves money (a purchase, an order, a payment, a withdrawal, a transfer, an invoice,
    * an admin's money decision): inside the maintenance window it answers 503 before anything runs
@@ -156,7 +159,7 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
               app.idempotencyHashKey,
             )
           : null;
-      const stored = await app.storedAnswer(idempotency);
+      const stored = spec.idempotent?.inOnce ? null : await app.storedAnswer(idempotency);
       if (stored) throw stored;
       const context = {
         idempotency,

@@ -81,12 +81,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('purchases on one sponsor line wit
     );
 
     // Then every other product kind, all partners at once (a DexNet quote first for the packs).
-    const products = await (
-      await fetch(`${server.base}/api/v1/products/`, {
-        headers: { authorization: `Bearer ${chain[0]!.token}` },
-      })
-    ).json();
-    const id = (code: string) => products.find((product: { code: string }) => product.code === code).id;
+    const catalogue = await fetch(`${server.base}/api/v1/products/`, {
+      headers: { authorization: `Bearer ${chain[0]!.token}` },
+    });
+    const products = (await catalogue.json()) as { code: string; id: number }[];
+    const id = (code: string) => products.find((product) => product.code === code)!.id;
     const rates = await all(clients.map((buy) => buy('dexnet quote', '/api/v1/mlm/usdt_dexnet_rate/')));
     const bought = await all(
       clients.flatMap((buy, index) => [

@@ -40,6 +40,8 @@ const MOVES_NO_MONEY = [
   'POST /api/v1/accounts/set_language/',
   'POST /api/v1/accounts/token-auth/',
   'POST /api/v1/admin/users/{id}/mentor/',
+  // The replay audit reads the ledger and records its run; it moves nothing.
+  'POST /api/v1/admin/bonus-audit/',
   'POST /api/v1/cardpayment/usdt_euro_rate/',
   // The bot: linking a chat, unlinking it, Telegram's updates (notices are sent by a job).
   'POST /api/v1/chatbot/link/',

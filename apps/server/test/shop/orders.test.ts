@@ -13,13 +13,13 @@ import {
 } from '../../src/db/schema';
 import { queryRows } from '../../src/db/client';
 import { expireOrders } from '../../src/modules/orders/repo';
-import { createIncludedOrders } from '../../src/modules/orders/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { depositsApp, devTransfer, getInvoice, mineAndWatch, paymentStatus } from '../helpers/chain';
 import { loginAdmin, partnerInput, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
 import { SHIPPING } from '../helpers/shop';
+import { buyTariff } from '../helpers/tariffs';
 
 const CREATE = '/api/v1/products/create_order/';
 const UPDATE = '/api/v1/products/update_order/';
@@ -533,31 +533,12 @@ describe('orders a tariff includes', () => {
     const admin = await loginAdmin(app);
     const mentor = await registerPartner(app);
     const partner = await registerPartner(app, { promocode: mentor.referralId });
-    // A tariff purchase stands in: the tariff helper's purchase calls this in its transaction.
-    const tariff = await productId(app, 'tariff-7500');
-    const [price] = await queryRows<{ id: number }>(
-      app.database.db,
-      sql`select id from product_prices where product_id = ${tariff}`,
-    );
-    const [purchase] = await app.database.db
-      .insert(purchases)
-      .values({
-        userId: partner.id,
-        productId: tariff,
-        priceId: Number(price!.id),
-        kind: 'tariff',
-        listPrice: 0n,
-        netPrice: 0n,
-        currency: 'USDT',
-        paid: 0n,
-        bv: 0n,
-        reference: 'test-tariff',
-      })
-      .returning();
-    const opened = await app.database.db.transaction((tx) =>
-      createIncludedOrders(tx, { userId: partner.id, purchaseId: purchase!.id, quantity: 2 }),
-    );
+    await adjust(app, partner.id, 'USDT', '7500');
+    await buyTariff(app, partner, 'tariff-7500');
+    const [purchase] = await app.database.db.select().from(purchases).where(eq(purchases.userId, partner.id));
+    const opened = await app.database.db.select().from(orders).where(eq(orders.userId, partner.id));
     expect(opened).toHaveLength(1);
+    expect(opened[0]!.sourcePurchaseId).toBe(purchase!.id);
     const id = opened[0]!.id;
     const shown = await post(app, ONE, { order_id: id }, partner.token);
     expect(shown.body).toMatchObject({
@@ -583,11 +564,6 @@ describe('orders a tariff includes', () => {
     // Canceling it returns nothing: the tariff paid it.
     expect((await adminMove(app, admin, id, 'Canceled')).status).toBe(200);
     expect(await countRows(app, ledgerTransfers, eq(ledgerTransfers.operationType, 'refund'))).toBe(0);
-    expect(
-      await app.database.db.transaction((tx) =>
-        createIncludedOrders(tx, { userId: partner.id, purchaseId: purchase!.id, quantity: 0 }),
-      ),
-    ).toEqual([]);
   });
 });
 

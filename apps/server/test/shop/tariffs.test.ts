@@ -424,6 +424,20 @@ describe('double submits and races', () => {
     expect(await countRows(app, dftGrants)).toBe(1);
   });
 
+  test('one request confirmed twice at once (two keys): paid once, the other answers that it was used', async () => {
+    const app = await testApp();
+    const partner = await funded(app, '5000');
+    const quote = await ask(app, partner, await tariffId(app, 'tariff-500'));
+    const answers = await Promise.all(
+      ['k1', 'k2', 'k3'].map((key) => confirm(app, partner, quote.body.request_id, key)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    for (const answer of answers.filter((item) => item.status === 400))
+      expect(answer.body).toEqual({ non_field_errors: [MESSAGES.purchaseRequestUsed] });
+    expect((await balances(app, partner.token)).usdt).toBe('4500.000000');
+    expect(await countRows(app, purchases)).toBe(1);
+  });
+
   test('parallel confirms of two different requests by one partner do not double-buy', async () => {
     const app = await testApp();
     const partner = await funded(app, '5000');

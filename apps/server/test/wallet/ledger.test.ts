@@ -8,7 +8,7 @@ import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
 import { queryRows } from '../../src/db/client';
-import { accountIds, accountIdsQuery } from '../../src/modules/ledger/repo';
+import { transferStatement } from '../../src/modules/ledger/repo';
 import { ledgerPostings, ledgerTransfers } from '../../src/db/schema';
 
 const deposit = (userId: number, amount: bigint, reference: string) => ({
@@ -107,7 +107,7 @@ describe('ledger transfers', () => {
 });
 
 describe('ledger accounts', () => {
-  it('are found in one statement by the unique index, also among many and without statistics', async () => {
+  it('a transfer finds its accounts by the unique index, also among many and without statistics', async () => {
     const app = await testApp();
     const { db } = app.database;
     await db.execute(sql`insert into users (email, first_name, last_name, referral_id)
@@ -115,15 +115,40 @@ describe('ledger accounts', () => {
     await db.execute(sql`insert into ledger_accounts (user_id, currency, purpose)
       select u.id, c.currency, 'main' from users u cross join (values ('USDT'), ('DXN')) c(currency)
       on conflict do nothing`);
-    const refs = [userAccount(1500, 'USDT'), companyAccount('USDT', COMPANY_PURPOSES.sales)];
-    const rows = await queryRows<Record<string, string>>(db, sql`explain ${accountIdsQuery(db, refs)}`);
+    const statement = transferStatement({
+      operationType: 'deposit',
+      bonusType: null,
+      reference: 'plan',
+      details: {},
+      userLegs: [{ userId: 1500, currency: 'USDT', purpose: 'main', amount: 5n }],
+      companyLegs: [{ currency: 'USDT', purpose: COMPANY_PURPOSES.chain, amount: -5n }],
+      bonusTotals: [],
+    });
+    const rows = await queryRows<Record<string, string>>(db, sql`explain ${statement}`);
     const plan = rows.map((row) => Object.values(row)[0]).join('\n');
-    expect(plan).not.toMatch(/Seq Scan/);
+    expect(plan).not.toMatch(/Seq Scan on ledger_accounts/);
     expect(plan).toMatch(/ledger_accounts_owner_key/);
+  });
 
-    const ids = await accountIds(db, refs);
-    const again = await accountIds(db, [...refs].reverse());
-    expect(again).toEqual([...ids].reverse());
+  it('opens the accounts a transfer names the first time, then moves the same rows', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const { db } = app.database;
+    await db.execute(
+      sql`delete from ledger_accounts where user_id is null and purpose = ${COMPANY_PURPOSES.chain}`,
+    );
+    await db.transaction((tx) => postTransfer(tx, deposit(partner.id, 7n, 'first')));
+    await db.transaction((tx) => postTransfer(tx, deposit(partner.id, 5n, 'second')));
+    const accounts = await queryRows<{ user_id: string | null; purpose: string; balance: string }>(
+      db,
+      sql`select user_id::text, purpose, balance::text from ledger_accounts
+          where user_id = ${partner.id} or purpose = ${COMPANY_PURPOSES.chain} order by purpose`,
+    );
+    expect(accounts).toEqual([
+      { user_id: null, purpose: COMPANY_PURPOSES.chain, balance: '0' },
+      { user_id: String(partner.id), purpose: 'main', balance: '12' },
+    ]);
+    expect((await ledgerHealth(app)).ok).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productPrices, products, purchases, users } from '../../db/schema';
 
@@ -30,6 +30,16 @@ export async function listProducts(db: Db, kind?: string): Promise<TProductRow[]
 export async function findProduct(db: Db, id: number): Promise<TProductRow | undefined> {
   const [row] = await db.select(productWithPrice).from(products).where(eq(products.id, id));
   return row;
+}
+
+/** Several products by id or by code, in one statement (those not there are left out). */
+export async function findProducts(db: Db, ids: number[], codes: string[] = []): Promise<TProductRow[]> {
+  return db
+    .select(productWithPrice)
+    .from(products)
+    .where(
+      codes.length ? or(inArray(products.id, ids), inArray(products.code, codes)) : inArray(products.id, ids),
+    );
 }
 
 export async function findProductByCode(db: Db, code: string): Promise<TProductRow | undefined> {

@@ -224,6 +224,26 @@ export function createCatalog(deps: {
     return product;
   }
 
+  /**
+   * `available(id)`, and the product `other` names (by id or by code; available or not; null when
+   * not asked or not there) read with it in one statement.
+   */
+  async function availableWith(
+    tx: Db,
+    id: number,
+    other: number | string | null,
+  ): Promise<{ product: TProductRow; with: TProductRow | null }> {
+    const rows = await repo.findProducts(
+      tx,
+      typeof other === 'number' ? [id, other] : [id],
+      typeof other === 'string' ? [other] : [],
+    );
+    const product = rows.find((row) => row.id === id);
+    if (!product?.available) throw fail.notFound('productNotFound');
+    const found = rows.find((row) => (typeof other === 'number' ? row.id === other : row.code === other));
+    return { product, with: found ?? null };
+  }
+
   const clock = deps.clock ?? (() => new Date());
 
   return {
@@ -238,6 +258,7 @@ export function createCatalog(deps: {
     },
 
     available,
+    availableWith,
     findByCode: findProductByCode,
 
     /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { TFoldEvent, TTariffChange } from '@portal/compensation';
 import type { TProductKind } from '@portal/contracts';
 import { type Db, prepareNamed, queryRows } from '../../db/client';
@@ -94,16 +94,22 @@ function detailsOf(input: TEventInput): Record<string, unknown> {
  * month: a repeat writes nothing). One statement.
  */
 export async function recordEvent(tx: Db, input: TEventInput): Promise<void> {
-  const purchaseId = 'purchaseId' in input ? input.purchaseId : null;
+  await tx.execute(eventInsert(input));
+}
+
+/**
+ * The statement of `recordEvent`, to run inside another (`with event as (...)`): `purchaseId`, an
+ * expression of that statement (a purchase inserted by it) in place of the input's.
+ */
+export function eventInsert(input: TEventInput, purchaseId?: SQL): SQL {
+  const purchase = purchaseId ?? sql`${'purchaseId' in input ? input.purchaseId : null}::bigint`;
   const userId = 'userId' in input ? input.userId : null;
   const bv = 'bv' in input ? input.bv : 0n;
-  await tx.execute(
-    sql`insert into compensation_events (xid, kind, purchase_id, user_id, bv, details)
-        select greatest(pg_current_xact_id()::text::bigint,
-                        coalesce((select max(xid) from compensation_events where user_id = ${userId}::bigint), 0)),
-               ${input.kind}, ${purchaseId}::bigint, ${userId}::bigint, ${bv}::bigint, ${JSON.stringify(detailsOf(input))}::jsonb
-        on conflict do nothing`,
-  );
+  return sql`insert into compensation_events (xid, kind, purchase_id, user_id, bv, details)
+      select greatest(pg_current_xact_id()::text::bigint,
+                      coalesce((select max(xid) from compensation_events where user_id = ${userId}::bigint), 0)),
+             ${input.kind}, ${purchase}, ${userId}::bigint, ${bv}::bigint, ${JSON.stringify(detailsOf(input))}::jsonb
+      on conflict do nothing`;
 }
 
 /** An event as read from the log. */
@@ -270,17 +276,67 @@ export async function backlog(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** A partner's tariff purchases not folded yet, in order (what their window will be). */
-export async function pendingTariffsOf(db: Db, userId: number): Promise<TEventRow[]> {
-  const rows = await queryRows<TRawEvent>(
+/**
+ * A partner's open window (fold-owned, with the product it names) and their tariff purchases not
+ * folded yet, in order: what their window will be. One statement.
+ */
+export async function windowAndPendingTariffsOf(
+  db: Db,
+  userId: number,
+): Promise<{ window: TWindowRow | null; pending: TEventRow[] }> {
+  const [row] = await queryRows<{ window: TRawWindow | null; pending: TRawEvent[] }>(
     db,
-    sql`select ${EVENT_COLUMNS} from compensation_events e
-        where e.user_id = ${userId}::bigint and e.kind = 'purchase'
-          and jsonb_typeof(e.details->'tariff') = 'object' and (e.xid, e.id) > ${CURSOR}
-        order by e.xid, e.id`,
+    sql`select
+          (select json_build_object('id', w.id::text, 'product_id', w.product_id::text, 'code', p.code,
+                    'matching_depth', w.matching_depth, 'tariff_price', w.tariff_price::text,
+                    'cap', w.cap::text, 'earned', w.earned::text, 'opened_at', w.opened_at)
+             from cap_windows w join products p on p.id = w.product_id
+            where w.user_id = ${userId}::bigint and w.closed_at is null
+            limit 1) as window,
+          (select coalesce(json_agg(json_build_object('id', e.id::text, 'xid', e.xid::text, 'kind', e.kind,
+                    'purchase_id', e.purchase_id::text, 'user_id', e.user_id::text, 'bv', e.bv::text,
+                    'details', e.details, 'created_at', e.created_at) order by e.xid, e.id), '[]'::json)
+             from compensation_events e
+            where e.user_id = ${userId}::bigint and e.kind = 'purchase'
+              and jsonb_typeof(e.details->'tariff') = 'object' and (e.xid, e.id) > ${CURSOR}) as pending`,
   );
-  return rows.map(toRow);
+  const held = row!.window;
+  return {
+    window: held && {
+      id: Number(held.id),
+      productId: Number(held.product_id),
+      code: held.code,
+      depth: Number(held.matching_depth),
+      price: BigInt(held.tariff_price),
+      cap: BigInt(held.cap),
+      earned: BigInt(held.earned),
+      openedAt: new Date(held.opened_at),
+    },
+    pending: row!.pending.map(toRow),
+  };
 }
+
+type TRawWindow = {
+  id: string;
+  product_id: string;
+  code: string;
+  matching_depth: number;
+  tariff_price: string;
+  cap: string;
+  earned: string;
+  opened_at: string;
+};
+
+export type TWindowRow = {
+  id: number;
+  productId: number;
+  code: string;
+  depth: number;
+  price: bigint;
+  cap: bigint;
+  earned: bigint;
+  openedAt: Date;
+};
 
 /** A logged event as the engine folds it. Legacy events (before the fold) are not folded. */
 export function toFoldEvent(row: TEventRow): TFoldEvent | null {

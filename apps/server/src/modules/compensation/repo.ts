@@ -169,38 +169,6 @@ export async function legsOf(tx: Db, userIds: readonly number[]): Promise<Map<nu
   return legs;
 }
 
-/** The open window of a partner (fold-owned), with the product it names. */
-export async function openWindowOf(db: Db, userId: number) {
-  const [row] = await queryRows<{
-    id: string;
-    product_id: string;
-    code: string;
-    matching_depth: number;
-    tariff_price: string;
-    cap: string;
-    earned: string;
-    opened_at: string | Date;
-  }>(
-    db,
-    sql`select w.id::text as id, w.product_id::text as product_id, p.code, w.matching_depth,
-               w.tariff_price::text as tariff_price, w.cap::text as cap, w.earned::text as earned, w.opened_at
-        from cap_windows w join products p on p.id = w.product_id
-        where w.user_id = ${userId} and w.closed_at is null`,
-  );
-  return row
-    ? {
-        id: Number(row.id),
-        productId: Number(row.product_id),
-        code: row.code,
-        depth: Number(row.matching_depth),
-        price: BigInt(row.tariff_price),
-        cap: BigInt(row.cap),
-        earned: BigInt(row.earned),
-        openedAt: new Date(row.opened_at),
-      }
-    : null;
-}
-
 /** Sum of the partner's lost profit pending at `now` (not expired, not recovered or dropped): one indexed query. */
 export async function pendingLostProfitSum(db: Db, userId: number, now: Date): Promise<bigint> {
   const [row] = await queryRows<{ total: string | null }>(

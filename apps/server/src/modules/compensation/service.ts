@@ -1,6 +1,6 @@
 import { applyTariff, type TFoldWindow } from '@portal/compensation';
 import type { Db } from '../../db/client';
-import { backlog, pendingTariffsOf, recordEvent, tariffOfEvent } from './events';
+import { backlog, recordEvent, tariffOfEvent, windowAndPendingTariffsOf } from './events';
 import * as repo from './repo';
 
 /**
@@ -12,7 +12,7 @@ import * as repo from './repo';
  */
 
 export { PLAN } from './plan';
-export { recordEvent, type TEventInput } from './events';
+export { eventInsert, recordEvent, type TEventInput } from './events';
 export { drainFold, foldBatch, FOLD_BATCH } from './fold';
 export { postAnnualMatching, payNodeIncome, queueLeaderPool, previousMonth } from './periodic';
 export {
@@ -60,7 +60,7 @@ export type TTariffNow = Pick<
  * brings fill the window when folded. Null without a tariff.
  */
 export async function tariffNow(db: Db, userId: number): Promise<TTariffNow | null> {
-  const held = await repo.openWindowOf(db, userId);
+  const { window: held, pending } = await windowAndPendingTariffsOf(db, userId);
   let window: TFoldWindow | null = held && {
     key: String(held.id),
     userId: String(userId),
@@ -73,7 +73,7 @@ export async function tariffNow(db: Db, userId: number): Promise<TTariffNow | nu
     openedAt: held.openedAt,
     closedAt: null,
   };
-  for (const event of await pendingTariffsOf(db, userId)) {
+  for (const event of pending) {
     const tariff = tariffOfEvent(event);
     if (tariff)
       window = applyTariff(window, tariff, {

@@ -1,19 +1,26 @@
-import { and, asc, eq, isNotNull, lt, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { type Db, queryRows, rowOf } from '../../db/client';
 import { dftGrants } from '../../db/schema';
 
 export type TGrantRow = typeof dftGrants.$inferSelect;
 
+/** The insert of a grant (once per reference), to run inside another statement. */
+export function grantInsert(db: Db, grant: PgInsertValue<typeof dftGrants>): SQL {
+  return db.insert(dftGrants).values(grant).onConflictDoNothing({ target: dftGrants.reference }).getSQL();
+}
+
+/** Inserts a grant with `along` (its statement line) in one statement: the grant, unless it was there. */
 export async function insertGrant(
   db: Db,
   grant: typeof dftGrants.$inferInsert,
+  along: SQL,
 ): Promise<TGrantRow | undefined> {
-  const [row] = await db
-    .insert(dftGrants)
-    .values(grant)
-    .onConflictDoNothing({ target: dftGrants.reference })
-    .returning();
-  return row;
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with grant_row as (${grantInsert(db, grant)} returning *), along as (${along}) select * from grant_row`,
+  );
+  return row && rowOf(dftGrants, row);
 }
 
 /** Grants of a user that still have locked twelfths. */

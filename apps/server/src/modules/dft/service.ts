@@ -8,7 +8,7 @@ import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/balances';
 import { InsufficientFundsError, postTransfer } from '../ledger/service';
-import { recordOperation } from '../statement/service';
+import { operationStatement, recordOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TGrantRow } from './repo';
 
@@ -53,14 +53,47 @@ export async function grantDft(
   reference: string,
   grantedAt = new Date(),
 ) {
-  const grant = await repo.insertGrant(db, {
-    userId,
-    amount,
-    reference,
-    grantedAt,
-    nextUnlockAt: unlockTime({ grantedAt }, 0),
-  });
-  if (!grant) return;
+  const [, line] = dftGrantStatements(db, { userId, amount, reference: sql`${reference}::text`, grantedAt });
+  const grant = await repo.insertGrant(
+    db,
+    { userId, amount, reference, grantedAt, nextUnlockAt: unlockTime({ grantedAt }, 0) },
+    line!,
+  );
+  if (grant) await postDftGrant(db, userId, amount, reference);
+}
+
+/**
+ * A grant's row and its statement line, to run inside the statement of what grants it (a tariff
+ * purchase): `reference` is an expression of that statement. Its transfer follows (`postDftGrant`).
+ */
+export function dftGrantStatements(
+  db: Db,
+  grant: { userId: number; amount: bigint; reference: SQL; grantedAt: Date },
+): SQL[] {
+  const { userId, amount, reference, grantedAt } = grant;
+  return [
+    repo.grantInsert(db, {
+      userId,
+      amount,
+      reference,
+      grantedAt,
+      nextUnlockAt: unlockTime({ grantedAt }, 0),
+    }),
+    operationStatement(db, {
+      userId,
+      operationType: 'bonus',
+      bonusType: 'dft',
+      currency: 'DFT',
+      amount,
+      status: 'completed',
+      reference: sql`'dft:grant:' || ${reference}`,
+      details: { locked: true },
+    }),
+  ];
+}
+
+/** The ledger side of a grant of `reference`: DFT issued into the partner's locked DFT, once. */
+export async function postDftGrant(db: Db, userId: number, amount: bigint, reference: string) {
   await postTransfer(db, {
     operationType: 'bonus',
     bonusType: 'dft',
@@ -69,16 +102,6 @@ export async function grantDft(
       { account: userAccount(userId, 'DFT', 'dft_locked'), amount: minor(amount, 'DFT') },
       { account: companyAccount('DFT', COMPANY_PURPOSES.dftIssued), amount: minor(-amount, 'DFT') },
     ],
-  });
-  await recordOperation(db, {
-    userId,
-    operationType: 'bonus',
-    bonusType: 'dft',
-    currency: 'DFT',
-    amount,
-    status: 'completed',
-    reference: `dft:grant:${reference}`,
-    details: { locked: true },
   });
 }
 

@@ -1,177 +1,156 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryNamed, queryRows } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
-import type { TAccountRef } from './accounts';
-
-/** The transfer of `reference`, inserted now or found from before. */
-export async function insertTransfer(
-  db: Db,
-  transfer: {
-    operationType: string;
-    bonusType: string | null;
-    reference: string;
-    details: Record<string, unknown>;
-  },
-): Promise<{ id: number; created: boolean }> {
-  const [created] = await db
-    .insert(ledgerTransfers)
-    .values(transfer)
-    .onConflictDoNothing({ target: ledgerTransfers.reference })
-    .returning({ id: ledgerTransfers.id });
-  if (created) return { id: created.id, created: true };
-  const [existing] = await db
-    .select({ id: ledgerTransfers.id })
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.reference, transfer.reference));
-  return { id: existing!.id, created: false };
-}
-
-/**
- * The ids of several accounts in one statement, opening any not there yet in one more (and, when
- * another transaction opened some of them meanwhile, one more select). By the accounts' unique
- * index: user accounts by user, company accounts by currency and purpose.
- */
-export async function accountIds(db: Db, accounts: TAccountRef[]): Promise<number[]> {
-  const key = (account: { userId: number | null; currency: string; purpose: string }) =>
-    `${account.userId ?? ''}/${account.currency}/${account.purpose}`;
-  const ids = new Map((await accountIdsQuery(db, accounts)).map((row) => [key(row), row.id]));
-  const missing = () => accounts.filter((account) => !ids.has(key(account)));
-  if (missing().length > 0) {
-    // In the order of their keys, so two transactions opening the same accounts do not cross.
-    const opening = [...new Map(missing().map((account) => [key(account), account])).values()].sort((a, b) =>
-      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
-    );
-    const opened = await db
-      .insert(ledgerAccounts)
-      .values(
-        opening.map((account) => ({
-          userId: account.userId,
-          currency: account.currency,
-          purpose: account.purpose,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({
-        id: ledgerAccounts.id,
-        userId: ledgerAccounts.userId,
-        currency: ledgerAccounts.currency,
-        purpose: ledgerAccounts.purpose,
-      });
-    for (const row of opened) ids.set(key(row), row.id);
-    if (missing().length > 0)
-      for (const row of await accountIdsQuery(db, missing())) ids.set(key(row), row.id);
-  }
-  return accounts.map((account) => ids.get(key(account))!);
-}
-
-/** The select of `accountIds` (its plan is tested: the unique index, whatever the statistics). */
-export function accountIdsQuery(db: Db, accounts: TAccountRef[]) {
-  const users = accounts.filter((account) => account.userId !== null);
-  const company = accounts.filter((account) => account.userId === null);
-  const conditions = [
-    ...(users.length
-      ? [
-          sql`(${ledgerAccounts.userId}, ${ledgerAccounts.currency}, ${ledgerAccounts.purpose}) in (${sql.join(
-            users.map((account) => sql`(${account.userId}::bigint, ${account.currency}, ${account.purpose})`),
-            sql`, `,
-          )})`,
-        ]
-      : []),
-    ...(company.length
-      ? [
-          sql`(${ledgerAccounts.userId} is null and (${ledgerAccounts.currency}, ${ledgerAccounts.purpose}) in (${sql.join(
-            company.map((account) => sql`(${account.currency}, ${account.purpose})`),
-            sql`, `,
-          )}))`,
-        ]
-      : []),
-  ];
-  return db
-    .select({
-      id: ledgerAccounts.id,
-      userId: ledgerAccounts.userId,
-      currency: ledgerAccounts.currency,
-      purpose: ledgerAccounts.purpose,
-    })
-    .from(ledgerAccounts)
-    .where(sql.join(conditions, sql` or `));
-}
-
-/**
- * Moves several user accounts' balances by their deltas in one statement, all or none: the rows
- * are first locked in the order of their ids (`select ... order by id for update`, whose row locks
- * are taken in the sorted order, so two transfers touching the same accounts never wait on each
- * other crosswise; an `update ... from` alone locks in whatever order its join plan visits them),
- * then updated only when none would go below zero. Concurrent movements queue on the rows, and
- * each sees the balances the one before it left. Answers the first account (by id) that would go
- * negative, nothing changed, or null when all moved.
- */
-export async function moveUserBalances(
-  db: Db,
-  moves: { id: number; amount: bigint }[],
-): Promise<number | null> {
-  if (moves.length === 0) return null;
-  const values = sql.join(
-    moves.map((move) => sql`(${move.id}::bigint, ${move.amount}::bigint)`),
-    sql`, `,
-  );
-  const [row] = await queryRows<{ short: number | null; moved: number }>(
-    db,
-    sql`with v(id, amount) as (values ${values}),
-        locked as (
-          select a.id, a.balance from ledger_accounts a
-           where a.id in (select id from v) order by a.id for update),
-        short as (
-          select l.id from locked l join v on v.id = l.id
-           where l.balance + v.amount < 0 order by l.id limit 1),
-        moved as (
-          update ledger_accounts a set balance = a.balance + v.amount
-            from v join locked l on l.id = v.id
-           where a.id = v.id and not exists (select 1 from short)
-          returning a.id)
-        select (select id from short)::int as short, (select count(*) from moved)::int as moved`,
-  );
-  if (row!.short !== null) return row!.short;
-  if (row!.moved !== moves.length) throw new Error(`Moved ${row!.moved} of ${moves.length} ledger balances`);
-  return null;
-}
 
 /** The bonus groups of the header's lifetime totals (api.md): `ledger_bonus_totals.bonus_group`. */
 export type TBonusGroup = 'matching' | 'vp' | 'other';
 
+export type TTransferRow = {
+  operationType: string;
+  bonusType: string | null;
+  reference: string;
+  details: Record<string, unknown>;
+  /** In the order their rows are locked: by user, currency and purpose. */
+  userLegs: { userId: number; currency: string; purpose: string; amount: bigint }[];
+  companyLegs: { currency: string; purpose: string; amount: bigint }[];
+  bonusTotals: { userId: number; group: TBonusGroup; amount: bigint }[];
+};
+
+/** A list of values as one array parameter (the statement's text stays the same whatever the count). */
+const array = (values: readonly (number | bigint | string)[], type: 'bigint' | 'text'): SQL =>
+  sql`${`{${values.map((value) => (type === 'text' ? JSON.stringify(value) : String(value))).join(',')}}`}::${sql.raw(type)}[]`;
+
 /**
- * A transfer's postings in one statement, and in the same statement the lifetime bonus counters
- * it adds to (`ledger_bonus_totals`, by user in order). The database checks at the end of the
- * statement that the inserted postings balance per transfer and currency (migration 0013).
+ * A whole transfer in one statement: the user accounts it moves are locked in the order given
+ * (`select ... for update`, whose locks are taken in the sorted order, so two transfers touching
+ * the same accounts never wait on each other crosswise), and when none would go below zero (an
+ * account not there yet holds zero) the transfer row is inserted; only then, in the same statement,
+ * the balances move, the accounts not there yet are opened (an upsert: one opened meanwhile by
+ * another transaction is moved instead), the company accounts are found (opened when missing; they
+ * keep no balance), the postings and the lifetime bonus counters are written. The database checks
+ * at the end of the statement that the postings balance per currency (migration 0013).
+ *
+ * Answers the transfer's id, or null when its reference was posted before; `short`, the index in
+ * `userLegs` of the first account that would go below zero (nothing written then).
  */
-export async function insertPostings(
+export async function insertTransfer(
   db: Db,
-  postings: { transferId: number; accountId: number; currency: string; amount: bigint }[],
-  bonusTotals: { userId: number; group: TBonusGroup; amount: bigint }[] = [],
-): Promise<void> {
-  // Four array parameters whatever the number of postings (PGlite aborts on a VALUES list of a
-  // few hundred rows of parameters).
-  const array = (values: (number | bigint | string)[]) => `{${values.join(',')}}`;
-  const insert = sql`insert into ledger_postings (transfer_id, account_id, currency, amount)
-    select * from unnest(${array(postings.map((posting) => posting.transferId))}::bigint[],
-                         ${array(postings.map((posting) => posting.accountId))}::bigint[],
-                         ${array(postings.map((posting) => posting.currency))}::text[],
-                         ${array(postings.map((posting) => posting.amount))}::bigint[])`;
-  if (bonusTotals.length === 0) {
-    await db.execute(insert);
-    return;
-  }
-  const totals = sql.join(
-    [...bonusTotals]
-      .sort((a, b) => a.userId - b.userId || a.group.localeCompare(b.group))
-      .map((total) => sql`(${total.userId}::bigint, ${total.group}, ${total.amount}::bigint)`),
-    sql`, `,
+  transfer: TTransferRow,
+): Promise<{ id: number | null; short: number | null }> {
+  const [row] = await queryNamed<{ id: string | null; short: number | null }>(
+    db,
+    'ledger_transfer',
+    transferStatement(transfer),
   );
-  await db.execute(
-    sql`with posted as (${insert})
-        insert into ledger_bonus_totals as b (user_id, bonus_group, amount) values ${totals}
-        on conflict (user_id, bonus_group) do update set amount = b.amount + excluded.amount`,
-  );
+  return {
+    id: row!.id === null ? null : Number(row!.id),
+    short: row!.short === null ? null : row!.short - 1,
+  };
+}
+
+/** The statement of `insertTransfer` (its plan is tested: index lookups only, whatever the statistics). */
+export function transferStatement(transfer: TTransferRow): SQL {
+  const { userLegs: users, companyLegs: company, bonusTotals: totals } = transfer;
+  return sql`with ul as (
+          select * from unnest(${array(
+            users.map((leg) => leg.userId),
+            'bigint',
+          )}, ${array(
+            users.map((leg) => leg.currency),
+            'text',
+          )},
+                               ${array(
+                                 users.map((leg) => leg.purpose),
+                                 'text',
+                               )}, ${array(
+                                 users.map((leg) => leg.amount),
+                                 'bigint',
+                               )})
+                 with ordinality as l(user_id, currency, purpose, amount, n)),
+        locked as (
+          select a.id, a.balance, l.n from ul l
+            join ledger_accounts a on a.user_id = l.user_id and a.currency = l.currency and a.purpose = l.purpose
+           order by l.n for update of a),
+        short as (
+          select l.n from ul l left join locked k on k.n = l.n
+           where coalesce(k.balance, 0) + l.amount < 0 order by l.n limit 1),
+        t as (
+          insert into ledger_transfers (operation_type, bonus_type, reference, details)
+          select ${transfer.operationType}::text, ${transfer.bonusType}::text, ${transfer.reference}::text,
+                 ${JSON.stringify(transfer.details)}::jsonb
+           where not exists (select 1 from short)
+          on conflict (reference) do nothing
+          returning id),
+        moved as (
+          update ledger_accounts a set balance = a.balance + l.amount
+            from locked k join ul l on l.n = k.n
+           where a.id = k.id and exists (select 1 from t)
+          returning a.id, l.n),
+        opened as (
+          insert into ledger_accounts as a (user_id, currency, purpose, balance)
+          select l.user_id, l.currency, l.purpose, l.amount from ul l
+           where exists (select 1 from t) and not exists (select 1 from locked k where k.n = l.n)
+           order by l.n
+          on conflict (user_id, currency, purpose) do update set balance = a.balance + excluded.balance
+          returning a.id, a.user_id, a.currency, a.purpose),
+        cl as (
+          select * from unnest(${array(
+            company.map((leg) => leg.currency),
+            'text',
+          )}, ${array(
+            company.map((leg) => leg.purpose),
+            'text',
+          )},
+                               ${array(
+                                 company.map((leg) => leg.amount),
+                                 'bigint',
+                               )}) as l(currency, purpose, amount)),
+        found as (
+          select a.id, l.currency, l.purpose, l.amount from cl l
+            join ledger_accounts a on a.user_id is null and a.currency = l.currency and a.purpose = l.purpose),
+        founded as (
+          insert into ledger_accounts (user_id, currency, purpose)
+          select null, l.currency, l.purpose from cl l
+           where exists (select 1 from t) and not exists (select 1 from found f where f.currency = l.currency and f.purpose = l.purpose)
+          on conflict do nothing
+          returning id, currency, purpose),
+        posted as (
+          insert into ledger_postings (transfer_id, account_id, currency, amount)
+          select t.id, m.id, l.currency, l.amount from t, moved m join ul l on l.n = m.n
+          union all
+          select t.id, o.id, o.currency, l.amount
+            from t, opened o join ul l on l.user_id = o.user_id and l.currency = o.currency and l.purpose = o.purpose
+          union all
+          select t.id, f.id, f.currency, f.amount from t, found f
+          union all
+          select t.id, o.id, o.currency, l.amount from t, founded o join cl l on l.currency = o.currency and l.purpose = o.purpose
+          returning 1),
+        totals as (
+          insert into ledger_bonus_totals as b (user_id, bonus_group, amount)
+          select * from unnest(${array(
+            totals.map((total) => total.userId),
+            'bigint',
+          )}, ${array(
+            totals.map((total) => total.group),
+            'text',
+          )},
+                               ${array(
+                                 totals.map((total) => total.amount),
+                                 'bigint',
+                               )})
+           where exists (select 1 from t)
+          on conflict (user_id, bonus_group) do update set amount = b.amount + excluded.amount
+          returning 1)
+        select (select id from t)::text as id, (select n from short)::int as short`;
+}
+
+/** The id of the transfer of `reference`, if it was posted. */
+export async function transferIdOf(db: Db, reference: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.reference, reference));
+  return row?.id;
 }
 
 export async function accountBalances(db: Db, ids: number[]) {

@@ -40,46 +40,44 @@ export class InsufficientFundsError extends Error {
 }
 
 /**
- * Posts one balanced transfer inside the caller's transaction `db`. Exactly once per reference:
- * when it was posted before, nothing moves and `created` is false. In a few statements whatever
- * the number of legs: the transfer, the account ids (one select), every user balance (one
- * statement, rows locked in the order of their account ids so two transfers never wait on each
- * other crosswise; never below zero, else nothing moves and InsufficientFundsError names the
- * first such account), the postings with the lifetime bonus counters (one statement; the database
- * checks at its end that every currency of the transfer sums to zero). Company accounts keep no
- * balance on their row (accounts.ts): they only get postings.
+ * Posts one balanced transfer inside the caller's transaction `db`, in one statement whatever the
+ * number of legs (repo.insertTransfer). Exactly once per reference: when it was posted before,
+ * nothing moves and `created` is false. User balances are locked in the order of their accounts
+ * (user, currency, purpose), so two transfers never wait on each other crosswise, and never go
+ * below zero: else nothing moves and InsufficientFundsError names the first such account. Company
+ * accounts keep no balance on their row (accounts.ts): they only get postings.
  */
 export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id: number; created: boolean }> {
   assertBalanced(input.legs);
-  const transfer = await repo.insertTransfer(db, {
+  const legs = mergeLegs(input.legs);
+  const userLegs = legs
+    .flatMap(({ account, amount }) => (account.userId === null ? [] : [{ ...account, amount }]))
+    .sort((a, b) => a.userId - b.userId || compare(a.currency, b.currency) || compare(a.purpose, b.purpose));
+  const { id, short } = await repo.insertTransfer(db, {
     operationType: input.operationType,
     bonusType: input.bonusType ?? null,
     reference: input.reference,
     details: input.details ?? {},
+    userLegs,
+    companyLegs: legs.flatMap(({ account, amount }) =>
+      account.userId === null ? [{ ...account, amount }] : [],
+    ),
+    bonusTotals: input.operationType === 'bonus' ? bonusTotals(legs, input.bonusType ?? null) : [],
   });
-  if (!transfer.created) return transfer;
-
-  const merged = mergeLegs(input.legs);
-  const ids = await repo.accountIds(
-    db,
-    merged.map((leg) => leg.account),
-  );
-  const legs = merged.map((leg, index) => ({ ...leg, id: ids[index]! }));
-  const userLegs = legs.filter((leg) => leg.account.userId !== null).sort((a, b) => a.id - b.id);
-  const short = await repo.moveUserBalances(db, userLegs);
-  if (short !== null) throw new InsufficientFundsError(userLegs.find((leg) => leg.id === short)!.account);
-  await repo.insertPostings(
-    db,
-    legs.map((leg) => ({
-      transferId: transfer.id,
-      accountId: leg.id,
-      currency: leg.account.currency,
-      amount: leg.amount,
-    })),
-    input.operationType === 'bonus' ? bonusTotals(legs, input.bonusType ?? null) : [],
-  );
-  return transfer;
+  if (id !== null) return { id, created: true };
+  // Posted before (a replay: nothing moves, whatever the balances are now), or short.
+  const posted = await repo.transferIdOf(db, input.reference);
+  if (posted !== undefined) return { id: posted, created: false };
+  if (short === null) throw new Error(`Transfer ${input.reference} was neither posted nor refused`);
+  const account = userLegs[short]!;
+  throw new InsufficientFundsError({
+    userId: account.userId,
+    currency: account.currency,
+    purpose: account.purpose,
+  });
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * What a bonus transfer adds to its users' lifetime totals: its USDT movements on user accounts, by

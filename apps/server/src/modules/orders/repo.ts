@@ -1,5 +1,5 @@
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows, rowOf } from '../../db/client';
 import { invoices, nodes, orders, products, users } from '../../db/schema';
 
 export type TOrderRow = typeof orders.$inferSelect;
@@ -16,21 +16,76 @@ const withProduct = {
 
 export type TOrderWithProduct = { order: TOrderRow; productName: string; confirming: boolean };
 
+/** The nodes of an order's devices, inserted from the order row `order` of the same statement. */
+const nodesOfOrder = (order: string, purchaseId: number | null) =>
+  sql`insert into nodes (user_id, kind, product_id, purchase_id, order_id, hosting_user_id)
+      select o.user_id, 'device', o.product_id, ${purchaseId}::bigint, o.id, o.hosting_user_id
+        from ${sql.raw(order)} o, generate_series(1, o.quantity)`;
+
+type TNewOrder = Omit<typeof orders.$inferInsert, 'id' | 'number' | 'hostingUserId' | 'productId'> & {
+  productId: number | SQL;
+};
+
+/**
+ * The `with` entries that insert an order as `name` (its row): its number is its id's (the id
+ * drawn first, in `name_id`), its host the partner's mentor unless that is the company root (node
+ * income's 20%), and, when `nodes` names the purchase that paid it, its devices' nodes.
+ */
+export function orderInsertEntries(
+  db: Db,
+  name: string,
+  row: TNewOrder,
+  nodes?: { purchaseId: number },
+): SQL {
+  const id = sql`(select id from ${sql.raw(`${name}_id`)})`;
+  const insert = db
+    .insert(orders)
+    .overridingSystemValue()
+    .values({
+      ...row,
+      id,
+      number: sql`'DN-' || lpad(${id}::text, 6, '0')`,
+      hostingUserId: sql`(select m.id from users u join users m on m.id = u.mentor_id
+                           where u.id = ${row.userId}::bigint and not m.is_company_root)`,
+    })
+    .returning()
+    .getSQL();
+  return sql`${sql.raw(`${name}_id`)} as (select nextval(pg_get_serial_sequence('orders', 'id')) as id),
+      ${sql.raw(name)} as (${insert})
+      ${nodes ? sql`, ${sql.raw(`${name}_nodes`)} as (${nodesOfOrder(name, nodes.purchaseId)})` : sql``}`;
+}
+
+/** Inserts an order (`orderInsertEntries`) in one statement. */
 export async function insertOrder(
   db: Db,
-  row: Omit<typeof orders.$inferInsert, 'number'>,
+  row: TNewOrder,
+  nodes?: { purchaseId: number },
 ): Promise<TOrderRow> {
-  // The number is the id's, so it is made by the same statement: a placeholder unique per insert first.
-  const [inserted] = await db
-    .insert(orders)
-    .values({ ...row, number: sql`'pending-' || gen_random_uuid()::text` })
-    .returning({ id: orders.id });
-  const [numbered] = await db
+  const [inserted] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ${orderInsertEntries(db, 'inserted', row, nodes)} select * from inserted`,
+  );
+  return rowOf(orders, inserted!);
+}
+
+/** Marks an order paid (`patch`) and opens its devices' nodes, paid by `purchaseId`: one statement. */
+export async function markOrderPaid(
+  db: Db,
+  id: number,
+  patch: Partial<typeof orders.$inferInsert>,
+  purchaseId: number,
+): Promise<TOrderRow> {
+  const update = db
     .update(orders)
-    .set({ number: sql`'DN-' || lpad(${orders.id}::text, 6, '0')` })
-    .where(eq(orders.id, inserted!.id))
-    .returning();
-  return numbered!;
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning()
+    .getSQL();
+  const [paid] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with paid as (${update}), opened as (${nodesOfOrder('paid', purchaseId)}) select * from paid`,
+  );
+  return rowOf(orders, paid!);
 }
 
 /** The order, locked for the rest of the transaction; only `userId`'s unless null (admins). */
@@ -130,18 +185,6 @@ export async function expireOrders(db: Db, now: Date): Promise<number> {
 export async function findOwnerEmail(db: Db, userId: number): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email;
-}
-
-export async function findUser(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: users.id, mentorId: users.mentorId, isCompanyRoot: users.isCompanyRoot })
-    .from(users)
-    .where(eq(users.id, id));
-  return row;
-}
-
-export async function insertNodes(db: Db, rows: (typeof nodes.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await db.insert(nodes).values(rows);
 }
 
 export async function cancelNodes(db: Db, orderId: number): Promise<void> {

@@ -39,7 +39,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     body: ZCreateOrderRequest,
     status: 201,
     response: ZOrder,
-    idempotent: { ignore: [] },
+    idempotent: { ignore: [], inOnce: true },
     handler: ({ user, body, idempotency }) => orders.create(user.id, body, idempotency),
   });
 
@@ -77,7 +77,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     auth: 'user',
     body: ZOrderIdRequest,
     response: ZOrder,
-    idempotent: { ignore: [] },
+    idempotent: { ignore: [], inOnce: true },
     handler: ({ user, body, idempotency }) => orders.pay(user.id, body.order_id, idempotency),
   });
 
@@ -141,7 +141,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     method: 'POST',
     url: '/api/v1/admin/orders/:id/refund/',
     movesMoney: true,
-    idempotent: { ignore: [] },
+    idempotent: { ignore: [], inOnce: true },
     summary:
       'Refund a paid device order: Canceled, the buyer paid back, its bonuses reversed by the fold (debts for what was spent); audited. Again: 409',
     tags: ['admin'],

@@ -17,6 +17,7 @@ import {
   type TShipping,
   type TUpdateOrderRequest,
 } from '@portal/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
@@ -25,7 +26,6 @@ import {
   restorePricing,
   storePricing,
   type TStoredPricing,
-  findProductByCode,
   type TCatalog,
   type TPricing,
   type TProductRow,
@@ -103,40 +103,24 @@ function toOrder(order: TOrderRow, productName: string, confirming: boolean, now
   };
 }
 
-/** Who hosts a partner's device (node income's 20%): their mentor, or the company (null). */
-async function hostOf(tx: Db, userId: number): Promise<number | null> {
-  const user = await repo.findUser(tx, userId);
-  if (!user?.mentorId) return null;
-  const mentor = await repo.findUser(tx, user.mentorId);
-  return mentor && !mentor.isCompanyRoot ? mentor.id : null;
-}
-
-/** One `nodes` row per device of a paid order. */
-async function openNodes(tx: Db, order: TOrderRow, purchaseId: number | null): Promise<void> {
-  await repo.insertNodes(
-    tx,
-    Array.from({ length: order.quantity }, () => ({
-      userId: order.userId,
-      kind: 'device',
-      productId: order.productId,
-      purchaseId,
-      orderId: order.id,
-      hostingUserId: order.hostingUserId,
-    })),
-  );
-}
-
 /**
  * Pays a locked unpaid order from its owner's USDT balance in the caller's transaction: the
  * devices and the add-on are each a purchase (recordPurchase, at the prices of the order), then
  * the order is PAID and its devices become nodes. "Insufficient funds on the internal balance."
  * when short: nothing is written.
  */
-async function payLocked(tx: Db, order: TOrderRow, how: 'balance' | 'invoice'): Promise<TOrderRow> {
+async function payLocked(
+  tx: Db,
+  order: TOrderRow,
+  how: 'balance' | 'invoice',
+  /** The products of the order's prices, when the caller has them. */
+  known: TProductRow[] = [],
+): Promise<TOrderRow> {
   const pricing = order.pricing as TOrderPricing;
   const details = { order_id: order.id, order_number: order.number, paid_by: how };
   const buy = async (part: 'device' | 'starlink', stored: TStoredPrice) => {
-    const product = (await findProduct(tx, stored.product_id))!;
+    const product =
+      known.find((item) => item.id === stored.product_id) ?? (await findProduct(tx, stored.product_id))!;
     const priced = restorePricing(stored);
     return recordPurchase(tx, {
       userId: order.userId,
@@ -151,15 +135,18 @@ async function payLocked(tx: Db, order: TOrderRow, how: 'balance' | 'invoice'): 
   };
   const device = await buy('device', pricing.device!);
   const starlink = pricing.starlink ? await buy('starlink', pricing.starlink) : null;
-  const paid = await repo.updateOrder(tx, order.id, {
-    status: 'PAID',
-    purchaseId: device.id,
-    starlinkPurchaseId: starlink?.id ?? null,
-    paidAt: new Date(),
-    expiresAt: null,
-  });
-  await openNodes(tx, paid, device.id);
-  return paid;
+  return repo.markOrderPaid(
+    tx,
+    order.id,
+    {
+      status: 'PAID',
+      purchaseId: device.id,
+      starlinkPurchaseId: starlink?.id ?? null,
+      paidAt: new Date(),
+      expiresAt: null,
+    },
+    device.id,
+  );
 }
 
 /**
@@ -222,33 +209,36 @@ export async function orderToPay(
 }
 
 /**
- * Opens the device orders a tariff includes (compensation-plan.md section 2), in the tariff
- * purchase's transaction: one PAID order of `quantity` devices, total 0, naming the tariff's
- * purchase, with no address yet (the partner fills it); its devices are nodes at once.
+ * The device order a tariff includes (compensation-plan.md section 2), as `with` entries of the
+ * tariff purchase's own statement (null when it includes none): one PAID order of `quantity`
+ * devices of the catalogue's device, total 0, naming the tariff's purchase, with no address yet
+ * (the partner fills it); its devices are nodes at once.
  */
-export async function createIncludedOrders(
+export function includedOrderEntries(
   tx: Db,
   input: { userId: number; purchaseId: number; quantity: number },
-): Promise<TOrderRow[]> {
-  if (input.quantity <= 0) return [];
-  const device = await findProductByCode(tx, 'device');
-  if (!device) throw new Error('The device product is missing from the catalogue');
-  const order = await repo.insertOrder(tx, {
-    userId: input.userId,
-    productId: device.id,
-    quantity: input.quantity,
-    starlink: false,
-    total: 0n,
-    status: 'PAID',
-    shipping: {},
-    hostingUserId: await hostOf(tx, input.userId),
-    sourcePurchaseId: input.purchaseId,
-    pricing: {},
-    paidAt: new Date(),
-    expiresAt: null,
-  });
-  await openNodes(tx, order, input.purchaseId);
-  return [order];
+  now: Date,
+): SQL | null {
+  if (input.quantity <= 0) return null;
+  return repo.orderInsertEntries(
+    tx,
+    'included_order',
+    {
+      userId: input.userId,
+      // The catalogue's device (the insert is refused without one).
+      productId: sql`(select id from products where code = 'device')`,
+      quantity: input.quantity,
+      starlink: false,
+      total: 0n,
+      status: 'PAID',
+      shipping: {},
+      sourcePurchaseId: input.purchaseId,
+      pricing: {},
+      paidAt: now,
+      expiresAt: null,
+    },
+    { purchaseId: input.purchaseId },
+  );
 }
 
 const PAGE_SIZE = 20;
@@ -269,12 +259,13 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: { regi
     userId: number,
     input: Pick<TCreateOrderRequest, 'product_id' | 'quantity' | 'starlink' | 'shipping'>,
     now: Date,
-  ): Promise<TOrderRow> {
-    const product = await catalog.available(tx, input.product_id);
+  ): Promise<{ order: TOrderRow; products: TProductRow[] }> {
+    const found = await catalog.availableWith(tx, input.product_id, input.starlink ? 'starlink' : null);
+    const product = found.product;
     if (product.kind !== 'device') throw fail.field('product_id', 'orderProductNotDevice');
     let starlinkProduct: TProductRow | undefined;
     if (input.starlink) {
-      starlinkProduct = await catalog.findByCode(tx, 'starlink');
+      starlinkProduct = found.with ?? undefined;
       if (!starlinkProduct?.available) throw fail.field('starlink', 'productNotFound');
     }
     const devicePrice = await catalog.price(tx, { userId, product, units: input.quantity, now });
@@ -285,7 +276,7 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: { regi
       device: store(product.id, input.quantity, devicePrice),
       ...(starlinkProduct && starlinkPrice ? { starlink: store(starlinkProduct.id, 1, starlinkPrice) } : {}),
     };
-    return repo.insertOrder(tx, {
+    const order = await repo.insertOrder(tx, {
       userId,
       productId: product.id,
       quantity: input.quantity,
@@ -293,16 +284,20 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: { regi
       total: devicePrice.netPrice + (starlinkPrice?.netPrice ?? 0n),
       status: 'WAIT_PAYMENT',
       shipping: input.shipping,
-      hostingUserId: await hostOf(tx, userId),
       pricing,
       expiresAt: new Date(now.getTime() + ORDER_PAYMENT_HOURS * 3600_000),
     });
+    return { order, products: starlinkProduct ? [product, starlinkProduct] : [product] };
   }
 
   async function answer(tx: Db, order: TOrderRow, now = new Date()): Promise<TOrder> {
     const productName = (await findProduct(tx, order.productId))!.name;
     return toOrder(order, productName, await repo.paymentConfirming(tx, order.id), now);
   }
+
+  /** The answer of an order opened in this transaction: no invoice of it can be confirming yet. */
+  const answerOpened = (order: TOrderRow, products: TProductRow[], now: Date): TOrder =>
+    toOrder(order, products[0]!.name, false, now);
 
   /** The partner's own order, locked, with its status now; 404 for anyone else's. */
   async function lockOwn(tx: Db, userId: number, orderId: number, now: Date) {
@@ -320,9 +315,9 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: { regi
     ): Promise<TOrder> {
       return once(db, idempotency, 201, async (tx) => {
         const now = new Date();
-        let order = await open(tx, userId, input, now);
-        if (input.pay_from_balance) order = await payLocked(tx, order, 'balance');
-        return answer(tx, order, now);
+        const { order, products } = await open(tx, userId, input, now);
+        const paid = input.pay_from_balance ? await payLocked(tx, order, 'balance', products) : order;
+        return answerOpened(paid, products, now);
       });
     },
 
@@ -337,8 +332,9 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: { regi
       const { product_id, quantity, starlink, shipping, ...registration } = input;
       let order: TOrder | undefined;
       const { token, user } = await deps.accounts.register(registration, meta, async (tx, userId) => {
-        const opened = await open(tx, userId, { product_id, quantity, starlink, shipping }, new Date());
-        order = await answer(tx, opened);
+        const now = new Date();
+        const opened = await open(tx, userId, { product_id, quantity, starlink, shipping }, now);
+        order = answerOpened(opened.order, opened.products, now);
       });
       return { auth_data: { token }, user, order: order! };
     },

@@ -19,7 +19,7 @@ import { route } from '../../http/route';
 import type { TProducts } from './service';
 
 const tags = ['shop'];
-const idempotent = { ignore: [] } as const;
+const idempotent = { ignore: [], inOnce: true } as const;
 
 export function productRoutes(app: FastifyInstance, deps: { products: TProducts }): void {
   const { products } = deps;

@@ -411,8 +411,10 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
           reference,
           details: { token_pack_id: pack.id, locked: true, rate: quote.rate, years },
         });
-        const [row] = (await repo.userTokenPacks(tx, userId)).filter((item) => item.pack.id === pack.id);
-        return toTokenPack(row!, now);
+        return toTokenPack(
+          { pack, code: product.code, name: product.name, paid: purchase.paid, details: purchase.details },
+          now,
+        );
       });
     },
 

@@ -77,19 +77,24 @@ export async function takePromocodeUse(
   throw fail.field('promocode', 'invalidPromocode');
 }
 
-/** Records which purchase used the code; the owner and discount for the engine. */
+/** The code's owner and discount, for the engine. */
+export const promoOf = (row: TPromocodeRow): TPromoInput => ({
+  ownerId: row.userId,
+  discountBp: row.discountBp,
+});
+
+/** Records which purchase used the code. */
 export async function recordRedemption(
   tx: Db,
   row: TPromocodeRow,
   purchase: { id: number; userId: number; discount: bigint },
-): Promise<TPromoInput> {
+): Promise<void> {
   await repo.insertRedemption(tx, {
     promocodeId: row.id,
     purchaseId: purchase.id,
     userId: purchase.userId,
     discount: purchase.discount,
   });
-  return { ownerId: row.userId, discountBp: row.discountBp };
 }
 
 /** The owner of a usable code, for a registration through /sign-up/:promocode (no use is taken). */

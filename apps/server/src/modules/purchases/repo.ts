@@ -1,12 +1,29 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, rowOf } from '../../db/client';
 import { purchases } from '../../db/schema';
 
 export type TPurchaseRow = typeof purchases.$inferSelect;
 
-export async function insertPurchase(db: Db, row: typeof purchases.$inferInsert): Promise<TPurchaseRow> {
-  const [inserted] = await db.insert(purchases).values(row).returning();
-  return inserted!;
+/** The purchase's id inside `insertPurchase`'s statement, for the statements that run with it. */
+export const PURCHASE_ID = sql`(select id from purchase)`;
+
+/**
+ * Inserts a purchase and, in the same statement, the `with` statements that name it by
+ * `PURCHASE_ID` (its statement line, its event).
+ */
+export async function insertPurchase(
+  db: Db,
+  row: typeof purchases.$inferInsert,
+  along: SQL[] = [],
+): Promise<TPurchaseRow> {
+  const insert = db.insert(purchases).values(row).returning().getSQL();
+  const [inserted] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with purchase as (${insert})${sql.join(
+      along.map((statement, index) => sql`, ${sql.raw(`along_${index}`)} as (${statement})`),
+    )} select * from purchase`,
+  );
+  return rowOf(purchases, inserted!);
 }
 
 export async function findPurchaseByReference(db: Db, reference: string): Promise<TPurchaseRow | undefined> {

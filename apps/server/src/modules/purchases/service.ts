@@ -6,14 +6,15 @@ import {
   type TPaidPrice,
   type TProductKind,
 } from '@portal/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import type { TPricing, TProductRow } from '../catalog/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { InsufficientFundsError, leg, postTransfer } from '../ledger/service';
-import { PLAN, recordEvent, type TEventInput, type TPromoInput } from '../compensation/service';
-import { recordRedemption, takePromocodeUse } from '../promocodes/service';
-import { recordOperation } from '../statement/service';
+import { eventInsert, PLAN, recordEvent, type TEventInput, type TPromoInput } from '../compensation/service';
+import { promoOf, recordRedemption, takePromocodeUse } from '../promocodes/service';
+import { operationStatement, recordOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TPurchaseRow } from './repo';
 
@@ -43,6 +44,11 @@ export type TPurchaseInput = {
    * the product module releases them (`releasePurchase`: a validator key when it is activated).
    */
   bonuses?: 'at_payment' | 'on_release';
+  /**
+   * Statements that run in the purchase's own statement, given its id as an expression of it (a
+   * product row that names the purchase).
+   */
+  along?: (purchaseId: SQL) => SQL[];
   /** A tariff: what it does to the buyer's cap window, decided at checkout (the fold applies it). */
   tariff?: Extract<TEventInput, { kind: 'purchase' }>['tariff'];
   /** A tariff bought inside the configured Hot Winter window. */
@@ -96,56 +102,79 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
     }
   }
   const bv = volumeOf(kind, pricing.netPrice);
-  const purchase = await repo.insertPurchase(tx, {
-    userId: input.userId,
-    productId: input.product.id,
-    priceId: pricing.priceId,
-    kind,
-    units: input.units ?? 1,
-    listPrice: pricing.listPrice,
-    discount: pricing.discount,
-    netPrice: pricing.netPrice,
-    currency,
-    paid,
-    bv,
-    quoteId: input.quoteId ?? null,
-    promocode: input.promocode ?? null,
-    reference: input.reference,
-    transferId,
-    details: {
-      ...input.details,
-      discounts: pricing.discounts.map((item) => ({ source: item.source, amount: item.amount.toString() })),
-    },
-  });
-  await recordOperation(tx, {
-    userId: input.userId,
-    operationType: 'purchase',
-    currency,
-    amount: -paid,
-    status: 'completed',
-    reference: `purchase:${purchase.id}`,
-    details: { product: input.product.name, kind, units: purchase.units, ...input.details },
-  });
-  const promo = code
-    ? await recordRedemption(tx, code, {
-        id: purchase.id,
-        userId: input.userId,
-        discount: promoDiscount!.amount,
-      })
-    : (input.promo ?? null);
+  const units = input.units ?? 1;
+  // The promo code's owner and discount: known before the purchase is written (its redemption
+  // needs the purchase's id, and follows it).
+  const promo = code ? promoOf(code) : (input.promo ?? null);
   // The promotions module checks a code before pricing with it; one that breaks the plan's rules
   // here is a defect, and the purchase is refused whole.
   if (promo && (promo.ownerId === input.userId || !PLAN.promo.discountsBp.includes(promo.discountBp)))
     throw new Error(`Purchase ${input.reference} names a promo code the plan refuses`);
-  if ((input.bonuses ?? 'at_payment') === 'at_payment') {
-    await recordEvent(tx, purchaseEvent(purchase, { promo, tariff: input.tariff, winter: input.winter }));
-  }
+  const facts = {
+    userId: input.userId,
+    kind,
+    units,
+    bv,
+    listPrice: pricing.listPrice,
+    netPrice: pricing.netPrice,
+  };
+  const purchase = await repo.insertPurchase(
+    tx,
+    {
+      userId: input.userId,
+      productId: input.product.id,
+      priceId: pricing.priceId,
+      kind,
+      units,
+      listPrice: pricing.listPrice,
+      discount: pricing.discount,
+      netPrice: pricing.netPrice,
+      currency,
+      paid,
+      bv,
+      quoteId: input.quoteId ?? null,
+      promocode: input.promocode ?? null,
+      reference: input.reference,
+      transferId,
+      details: {
+        ...input.details,
+        discounts: pricing.discounts.map((item) => ({ source: item.source, amount: item.amount.toString() })),
+      },
+    },
+    [
+      // Its statement line and, unless its bonuses wait for a release, its event: in the same statement.
+      operationStatement(tx, {
+        userId: input.userId,
+        operationType: 'purchase',
+        currency,
+        amount: -paid,
+        status: 'completed',
+        reference: sql`'purchase:' || ${repo.PURCHASE_ID}`,
+        details: { product: input.product.name, kind, units, ...input.details },
+      }),
+      ...(input.along?.(repo.PURCHASE_ID) ?? []),
+      ...((input.bonuses ?? 'at_payment') === 'at_payment'
+        ? [
+            eventInsert(
+              purchaseEvent({ id: 0, ...facts }, { promo, tariff: input.tariff, winter: input.winter }),
+              repo.PURCHASE_ID,
+            ),
+          ]
+        : []),
+    ],
+  );
+  if (code)
+    await recordRedemption(tx, code, {
+      id: purchase.id,
+      userId: input.userId,
+      discount: promoDiscount!.amount,
+    });
   return purchase;
 }
 
 /** The fold's event of a purchase: the facts its bonuses are computed from, as they are now. */
 function purchaseEvent(
-  purchase: TPurchaseRow,
+  purchase: Pick<TPurchaseRow, 'id' | 'userId' | 'bv' | 'kind' | 'listPrice' | 'netPrice'>,
   extra: { promo?: TPromoInput | null; tariff?: TPurchaseInput['tariff']; winter?: boolean },
 ): TEventInput {
   return {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { walletOperations } from '../../db/schema';
 
@@ -12,6 +13,15 @@ export async function insertOperation(db: Db, operation: TNewOperation | TNewOpe
     .insert(walletOperations)
     .values(operation as TNewOperation[])
     .onConflictDoNothing({ target: walletOperations.reference });
+}
+
+/** The insert of `insertOperation` for one line, as a statement to run inside another (a purchase's). */
+export function operationInsert(db: Db, operation: PgInsertValue<typeof walletOperations>): SQL {
+  return db
+    .insert(walletOperations)
+    .values(operation)
+    .onConflictDoNothing({ target: walletOperations.reference })
+    .getSQL();
 }
 
 /** Changes an operation's line; with `whileStatus`, only while it still has that status. */

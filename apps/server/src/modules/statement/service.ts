@@ -7,6 +7,7 @@ import {
   type TTransaction,
   formatMinor,
 } from '@portal/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import * as repo from './repo';
 
@@ -29,12 +30,23 @@ export async function recordOperation(db: Db, operation: TOperation): Promise<vo
   await repo.insertOperation(db, toRow(operation));
 }
 
+/**
+ * The statement that writes a line, to run inside another statement (`with line as (...)`): its
+ * reference may be an expression of that statement (a purchase's id, known once it is inserted).
+ */
+export function operationStatement(
+  db: Db,
+  operation: Omit<TOperation, 'reference'> & { reference: string | SQL },
+): SQL {
+  return repo.operationInsert(db, toRow(operation));
+}
+
 /** Writes several lines in one statement (a purchase's bonuses), each once per reference. */
 export async function recordOperations(db: Db, operations: TOperation[]): Promise<void> {
   await repo.insertOperation(db, operations.map(toRow));
 }
 
-function toRow(operation: TOperation) {
+function toRow<T extends string | SQL>(operation: Omit<TOperation, 'reference'> & { reference: T }) {
   return {
     userId: operation.userId,
     operationType: operation.operationType,

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { nodes, products, purchaseRequests, purchases, users } from '../../db/schema';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, rowOf } from '../../db/client';
+import { purchaseRequests, purchases, users } from '../../db/schema';
 
 export type TPurchaseRequestRow = typeof purchaseRequests.$inferSelect;
 
@@ -63,21 +63,56 @@ export async function insertRequest(
   return inserted!;
 }
 
-/** The user's own request (anyone else's is not found). */
-export async function ownRequest(
-  db: Db,
-  userId: number,
-  id: string,
-): Promise<TPurchaseRequestRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(purchaseRequests)
-    .where(and(eq(purchaseRequests.id, id), eq(purchaseRequests.userId, userId)));
-  return row;
+/**
+ * Locks the user's row as `lockUser` does, and their own request `id` (anyone else's is not
+ * found), in one statement: undefined when either is not there. The request is locked too, so a
+ * confirmation that waited on another reads the request as that one left it (READ COMMITTED
+ * checks locked rows again once they are free; the rows of a join that are not locked would be
+ * read as they were when the statement began).
+ */
+export async function lockUserWithRequest(db: Db, userId: number, id: string) {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select u.id as locked_user_id, u.mentor_id as locked_mentor_id, r.*
+        from users u join purchase_requests r on r.id = ${id}::uuid and r.user_id = u.id
+        where u.id = ${userId} for no key update`,
+  );
+  if (!row) return undefined;
+  return {
+    user: {
+      id: Number(row.locked_user_id),
+      mentorId: row.locked_mentor_id === null ? null : Number(row.locked_mentor_id),
+    },
+    request: rowOf(purchaseRequests, row),
+  };
 }
 
-export async function markRequestPaid(db: Db, id: string, purchaseId: number): Promise<void> {
-  await db.update(purchaseRequests).set({ purchaseId }).where(eq(purchaseRequests.id, id));
+/**
+ * Marks a request paid by `purchaseId`, and opens the `virtual` nodes its tariff includes, of the
+ * lowest tier of virtual node on the catalogue, with `along`: one statement. Answers the nodes
+ * opened.
+ */
+export async function markRequestPaid(
+  db: Db,
+  request: { id: string; purchaseId: number; userId: number; virtual: number },
+  /** More `with` entries of the same statement (the device order the tariff includes). */
+  along: SQL | null = null,
+): Promise<number> {
+  const [row] = await queryRows<{ opened: number }>(
+    db,
+    sql`with node_product as (
+          select id from products where kind = 'virtual_node'
+           order by coalesce((attributes->>'tier')::int, 0), id limit 1),
+        opened as (
+          insert into nodes (user_id, kind, product_id, purchase_id)
+          select ${request.userId}::bigint, 'virtual', p.id, ${request.purchaseId}::bigint
+            from node_product p, generate_series(1, ${request.virtual}::int)
+          returning 1),
+        paid as (update purchase_requests set purchase_id = ${request.purchaseId}::bigint where id = ${request.id}::uuid)
+        ${along ? sql`, ${along}` : sql``}
+        select (select count(*) from opened)::int as opened`,
+  );
+  return row!.opened;
 }
 
 /**
@@ -98,20 +133,4 @@ export async function deleteExpiredRequests(db: Db, before: Date, batch = 1000):
     total += rows.length;
     if (rows.length < batch) return total;
   }
-}
-
-/** The lowest tier of virtual node on the catalogue: the node a tariff includes. */
-export async function lowestVirtualNodeProduct(db: Db) {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(eq(products.kind, 'virtual_node'))
-    .orderBy(asc(sql`coalesce((${products.attributes}->>'tier')::int, 0)`), asc(products.id))
-    .limit(1);
-  return row;
-}
-
-export async function insertVirtualNodes(db: Db, rows: (typeof nodes.$inferInsert)[]) {
-  if (rows.length === 0) return [];
-  return db.insert(nodes).values(rows).returning();
 }

@@ -75,7 +75,7 @@ export function tariffRoutes(app: FastifyInstance, deps: { tariffs: TTariffs }):
     auth: 'user',
     body: ZPackagePurchaseConfirm,
     response: ZPackagePurchased,
-    idempotent: { ignore: [] },
+    idempotent: { ignore: [], inOnce: true },
     handler: ({ user, body, idempotency }) => tariffs.confirm(user.id, body.request_id, idempotency),
   });
 

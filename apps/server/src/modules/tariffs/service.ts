@@ -14,21 +14,15 @@ import {
   type TPackageTerms,
   type TTariffPurchaseKind,
 } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
 import { findProduct, unitPrice, type TCatalog, type TPricing, type TProductRow } from '../catalog/service';
-import {
-  isActive,
-  pendingLostProfit,
-  PLAN,
-  recordMentorMoved,
-  tariffNow,
-  type TTariffNow,
-} from '../compensation/service';
-import { grantDft } from '../dft/service';
+import { isActive, pendingLostProfit, PLAN, recordMentorMoved, tariffNow } from '../compensation/service';
+import { dftGrantStatements, postDftGrant } from '../dft/service';
 import { once, type TIdempotency } from '../idempotency/service';
-import { createIncludedOrders } from '../orders/service';
+import { includedOrderEntries } from '../orders/service';
 import { recordPurchase } from '../purchases/service';
 import { rebaseSponsorCounters } from '../team-stats/service';
 import * as repo from './repo';
@@ -93,30 +87,30 @@ export function createTariffs(deps: {
   const { db, catalog } = deps;
   const clock = deps.clock ?? (() => new Date());
 
-  async function tariff(tx: Db, id: number): Promise<TProductRow> {
-    const product = await catalog.available(tx, id);
-    if (product.kind !== 'tariff') throw fail.field('package_id', 'notATariff');
-    return product;
-  }
-
   /**
-   * What buying `target` is now, given the open window: new (never bought), renewal (Inactive)
-   * or upgrade (Active, to a higher tariff, at the difference). The same or a lower tariff while
-   * Active is refused with the spec's message.
+   * The tariff `id` the partner asks for (available, or 404) and what buying it is now, given
+   * their window: new (never bought), renewal (Inactive) or upgrade (Active, to a higher tariff, at
+   * the difference). The same or a lower tariff while Active is refused with the spec's message.
+   * The tariff and the one held are read in one statement.
    */
   async function plan(
     tx: Db,
-    window: TTariffNow | null,
-    target: TProductRow,
+    userId: number,
+    id: number,
     now: Date,
-  ): Promise<{ kind: TTariffPurchaseKind; current?: TProductRow; listPrice: bigint }> {
+  ): Promise<{ target: TProductRow; kind: TTariffPurchaseKind; current?: TProductRow; listPrice: bigint }> {
+    const window = await tariffNow(tx, userId);
+    const active = window !== null && isActive(window);
+    const found = await catalog.availableWith(tx, id, active ? Number(window.productId) : null);
+    const target = found.product;
+    if (target.kind !== 'tariff') throw fail.field('package_id', 'notATariff');
     const price = unitPrice(target, now);
-    if (!window) return { kind: 'new', listPrice: price };
-    if (!isActive(window)) return { kind: 'renewal', listPrice: price };
-    const current = (await findProduct(tx, Number(window.productId)))!;
+    if (!window) return { target, kind: 'new', listPrice: price };
+    if (!active) return { target, kind: 'renewal', listPrice: price };
+    const current = found.with!;
     const difference = price - unitPrice(current, now);
     if (difference <= 0n) throw fail.request('tariffAlreadyPurchased');
-    return { kind: 'upgrade', current, listPrice: difference };
+    return { target, kind: 'upgrade', current, listPrice: difference };
   }
 
   function priceOf(
@@ -182,8 +176,7 @@ export function createTariffs(deps: {
       now = clock(),
     ): Promise<TPackagePurchaseQuote> {
       return db.transaction(async (tx) => {
-        const target = await tariff(tx, input.package_id);
-        const { kind, listPrice } = await plan(tx, await tariffNow(tx, userId), target, now);
+        const { target, kind, listPrice } = await plan(tx, userId, input.package_id, now);
         const pricing = await priceOf(tx, userId, target, listPrice, now, input.promocode);
         const row = await repo.insertRequest(tx, {
           id: randomUUID(),
@@ -227,13 +220,12 @@ export function createTariffs(deps: {
       now = clock(),
     ): Promise<TPackagePurchased> {
       return once(db, idempotency, 200, async (tx) => {
-        const user = await repo.lockUser(tx, userId);
-        const request = await repo.ownRequest(tx, userId, requestId);
-        if (!user || !request) throw fail.notFound('purchaseRequestNotFound');
+        const locked = await repo.lockUserWithRequest(tx, userId, requestId);
+        if (!locked) throw fail.notFound('purchaseRequestNotFound');
+        const { user, request } = locked;
         if (request.purchaseId !== null) throw fail.request('purchaseRequestUsed');
         if (request.expiresAt <= now) throw fail.request('purchaseRequestExpired');
-        const target = await tariff(tx, request.productId);
-        const { kind, current, listPrice } = await plan(tx, await tariffNow(tx, userId), target, now);
+        const { target, kind, current, listPrice } = await plan(tx, userId, request.productId, now);
         // Another purchase (or a price change) since the request: its price no longer holds.
         if (kind !== request.kind || listPrice !== request.listPrice)
           throw fail.request('purchaseRequestStale');
@@ -245,6 +237,7 @@ export function createTariffs(deps: {
           discounts: request.discounts.map((item) => ({ source: item.source, amount: BigInt(item.amount) })),
         };
         const attributes = attributesOf(target);
+        const dft = listPrice * USDT_TO_DFT;
         const hotWinter = deps.hotWinter ?? PLAN.hotWinter;
         const purchase = await recordPurchase(tx, {
           userId,
@@ -270,28 +263,26 @@ export function createTariffs(deps: {
             capGrowth: listPrice * BigInt(BONUS_CAP_MULTIPLIER),
           },
           winter: now >= new Date(hotWinter.from) && now < new Date(hotWinter.to),
+          // The DFT grant (locked) and its statement line, in the purchase's own statement.
+          along: (purchaseId) =>
+            dftGrantStatements(tx, {
+              userId,
+              amount: dft,
+              reference: sql`'tariff:' || ${purchaseId}`,
+              grantedAt: now,
+            }),
         });
-        await grantDft(tx, userId, listPrice * USDT_TO_DFT, `tariff:${purchase.id}`, now);
+        await postDftGrant(tx, userId, dft, `tariff:${purchase.id}`);
         // An upgrade adds what the higher tariff includes beyond the one held; a new or renewed tariff all of it.
         const held = kind === 'upgrade' ? current : undefined;
         const virtual = Math.max(0, included(target, 'virtual') - included(held, 'virtual'));
         const devices = Math.max(0, included(target, 'device') - included(held, 'device'));
-        if (virtual > 0) {
-          const node = await repo.lowestVirtualNodeProduct(tx);
-          if (!node) throw new Error('No virtual node product in the catalogue');
-          await repo.insertVirtualNodes(
-            tx,
-            Array.from({ length: virtual }, () => ({
-              userId,
-              kind: 'virtual',
-              productId: node.id,
-              purchaseId: purchase.id,
-            })),
-          );
-        }
-        if (devices > 0)
-          await createIncludedOrders(tx, { userId, purchaseId: purchase.id, quantity: devices });
-        await repo.markRequestPaid(tx, request.id, purchase.id);
+        const opened = await repo.markRequestPaid(
+          tx,
+          { id: request.id, purchaseId: purchase.id, userId, virtual },
+          includedOrderEntries(tx, { userId, purchaseId: purchase.id, quantity: devices }, now),
+        );
+        if (opened !== virtual) throw new Error('No virtual node product in the catalogue');
         return { success: true as const, package: toPackage(target, now) };
       });
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { invoices, products, purchases, users, validatorFeeDays, validatorKeys } from '../../db/schema';
 
@@ -23,14 +23,14 @@ export async function lockUser(db: Db, userId: number): Promise<void> {
  * (product attribute `includes_node`).
  */
 export async function allowance(db: Db, userId: number): Promise<number> {
-  const rows = await queryRows<{ count: string | number }>(
-    db,
-    sql`select count(*) as count from ${purchases} p join ${products} pr on pr.id = p.product_id
-        where p.user_id = ${userId} and p.kind = 'tariff' and p.status = 'completed'
-          and (pr.attributes->>'includes_node') = 'true'`,
-  );
+  const rows = await queryRows<{ count: string | number }>(db, allowanceQuery(userId));
   return Number(rows[0]?.count ?? 0);
 }
+
+const allowanceQuery = (userId: number) =>
+  sql`select count(*) as count from ${purchases} p join ${products} pr on pr.id = p.product_id
+      where p.user_id = ${userId} and p.kind = 'tariff' and p.status = 'completed'
+        and (pr.attributes->>'includes_node') = 'true'`;
 
 /** Keys holding a slot: reserved, paid or activated (a released or expired key gave it back). */
 export async function countHeld(db: Db, userId: number): Promise<number> {
@@ -64,6 +64,15 @@ export async function lockKey(
     )
     .for('update');
   return row;
+}
+
+/** The update of `updateKey`, to run inside another statement (`purchaseId` may be its expression). */
+export function updateKeyStatement(
+  db: Db,
+  id: number,
+  patch: Omit<Partial<typeof validatorKeys.$inferInsert>, 'purchaseId'> & { purchaseId: SQL },
+): SQL {
+  return db.update(validatorKeys).set(patch).where(eq(validatorKeys.id, id)).getSQL();
 }
 
 export async function updateKey(
@@ -107,11 +116,42 @@ export async function findKey(db: Db, id: number): Promise<TKeyWithPayment | und
 }
 
 /**
+ * A partner's slots, in one statement (after `lockUser`): their keys past their time (`dueKeys`),
+ * the allowance and the keys holding a slot, those past their time counted out.
+ */
+export async function slotsOf(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ due: number[]; allowance: number; held: number }> {
+  const due = dueKeysQuery(db, now, userId).getSQL();
+  const [row] = await queryRows<{
+    due: (string | number)[];
+    allowance: string | number;
+    held: string | number;
+  }>(
+    db,
+    sql`with due as (${due})
+        select (select coalesce(array_agg(id order by id), '{}') from due) as due,
+               (${allowanceQuery(userId)}) as allowance,
+               (select count(*) from validator_keys k
+                 where k.user_id = ${userId} and k.status in ('reserved', 'paid', 'activated')
+                   and k.id not in (select id from due)) as held`,
+  );
+  return { due: row!.due.map(Number), allowance: Number(row!.allowance), held: Number(row!.held) };
+}
+
+/**
  * Keys past their time (of one user, or all): reserved past `reserved_until` with no chain payment
  * confirming, or paid past `activate_until`.
  */
 export async function dueKeys(db: Db, now: Date, userId?: number): Promise<number[]> {
-  const rows = await db
+  const rows = await dueKeysQuery(db, now, userId);
+  return rows.map((row) => row.id);
+}
+
+function dueKeysQuery(db: Db, now: Date, userId?: number) {
+  return db
     .select({ id: validatorKeys.id })
     .from(validatorKeys)
     .where(
@@ -128,7 +168,6 @@ export async function dueKeys(db: Db, now: Date, userId?: number): Promise<numbe
       ),
     )
     .orderBy(asc(validatorKeys.id));
-  return rows.map((row) => row.id);
 }
 
 /**

@@ -52,7 +52,7 @@ export function validatorKeyRoutes(app: FastifyInstance, deps: { validatorKeys: 
     body: ZValidatorKeyPurchase,
     status: 201,
     response: ZValidatorKeyAnswer,
-    idempotent: { ignore: [] },
+    idempotent: { ignore: [], inOnce: true },
     handler: ({ user, body, idempotency }) => keys.purchase(user.id, body, idempotency),
   });
 
@@ -65,7 +65,7 @@ export function validatorKeyRoutes(app: FastifyInstance, deps: { validatorKeys: 
     auth: 'user',
     body: ZValidatorKeyIdRequest,
     response: ZValidatorKeyAnswer,
-    idempotent: { ignore: [] },
+    idempotent: { ignore: [], inOnce: true },
     handler: ({ user, body, idempotency }) => keys.pay(user.id, body.key_id, idempotency),
   });
 

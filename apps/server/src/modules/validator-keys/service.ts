@@ -137,9 +137,18 @@ async function payLocked(
   key: TValidatorKeyRow,
   codeHash: string | null,
   how: 'balance' | 'invoice',
+  /** The key's product, when the caller has it. */
+  known?: TProductRow,
 ): Promise<TValidatorKeyRow> {
   const stored = key.pricing as TKeyPricing;
-  const product = (await findProduct(tx, stored.product_id))!;
+  const product = known?.id === stored.product_id ? known : (await findProduct(tx, stored.product_id))!;
+  const now = new Date();
+  const patch = {
+    status: 'paid',
+    paidAt: now,
+    activateUntil: new Date(now.getTime() + VALIDATOR_KEY_ACTIVATE_HOURS * HOUR),
+    codeHash,
+  };
   const purchase = await recordPurchase(tx, {
     userId: key.userId,
     product,
@@ -151,15 +160,10 @@ async function payLocked(
     details: { validator_key_id: key.id, paid_by: how, rate: stored.rate },
     // A key pays its bonuses when it is activated, never before (compensation-plan.md 5a).
     bonuses: 'on_release',
+    // The key is paid in the purchase's own statement.
+    along: (purchaseId) => [repo.updateKeyStatement(tx, key.id, { ...patch, purchaseId })],
   });
-  const now = new Date();
-  return repo.updateKey(tx, key.id, {
-    status: 'paid',
-    purchaseId: purchase.id,
-    paidAt: now,
-    activateUntil: new Date(now.getTime() + VALIDATOR_KEY_ACTIVATE_HOURS * HOUR),
-    codeHash,
-  });
+  return { ...key, ...patch, purchaseId: purchase.id };
 }
 
 /** Locks a key that a chain credit is about to pay (watcher.ts), before the balance moves. */
@@ -327,10 +331,9 @@ export function createValidatorKeys(deps: { db: Db; catalog: TCatalog }) {
       return withCode(idempotency, 201, async (tx, codeHash, paid) => {
         const now = new Date();
         await repo.lockUser(tx, userId);
-        await closeDueKeys(tx, now, userId);
-        const allowed = await repo.allowance(tx, userId);
-        if (allowed - (await repo.countHeld(tx, userId)) <= 0)
-          throw fail.request('validatorKeyNoneAvailable');
+        const slots = await repo.slotsOf(tx, userId, now);
+        for (const id of slots.due) await closeIfDue(tx, id, now);
+        if (slots.allowance - slots.held <= 0) throw fail.request('validatorKeyNoneAvailable');
         const row = await product(tx);
         let pricing: TPricing;
         let amount: bigint;
@@ -359,10 +362,11 @@ export function createValidatorKeys(deps: { db: Db; catalog: TCatalog }) {
           pricing: stored,
         });
         if (input.pay_from_balance) {
-          key = await payLocked(tx, key, codeHash, 'balance');
+          key = await payLocked(tx, key, codeHash, 'balance', row);
           paid();
         }
-        return answer(tx, key, now);
+        // Reserved by this call: no chain payment of it can be confirming yet.
+        return toKey(key, false, now);
       });
     },
 
