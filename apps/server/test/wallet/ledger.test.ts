@@ -1,4 +1,4 @@
-import { minor } from '@portal/contracts';
+import { CURRENCIES, minor } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../../src/modules/ledger/accounts';
@@ -9,7 +9,7 @@ import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
 import { queryRows } from '../../src/db/client';
 import { transferStatement } from '../../src/modules/ledger/repo';
-import { ledgerPostings, ledgerTransfers } from '../../src/db/schema';
+import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../src/db/schema';
 
 const deposit = (userId: number, amount: bigint, reference: string) => ({
   operationType: 'deposit' as const,
@@ -129,6 +129,63 @@ describe('ledger accounts', () => {
     expect(plan).not.toMatch(/Seq Scan on ledger_accounts/);
     expect(plan).toMatch(/ledger_accounts_owner_key/);
   });
+
+  it("are open for every company purpose and currency from the start (the migrations'), none with a balance", async () => {
+    const app = await testApp();
+    const rows = await queryRows<{ currency: string; purpose: string; balance: string }>(
+      app.database.db,
+      sql`select currency, purpose, balance::text from ledger_accounts where user_id is null`,
+    );
+    const expected = Object.values(COMPANY_PURPOSES).flatMap((purpose) =>
+      CURRENCIES.map((currency) => ({ currency, purpose, balance: '0' })),
+    );
+    expect(rows).toHaveLength(expected.length);
+    expect(rows).toEqual(expect.arrayContaining(expected));
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'two first transfers at once to a company account not open yet: both post, one account',
+    async () => {
+      const app = await testApp();
+      const { db } = app.database;
+      const partners = await Promise.all([registerPartner(app), registerPartner(app)]);
+      const purposes = [
+        COMPANY_PURPOSES.chain,
+        COMPANY_PURPOSES.card,
+        COMPANY_PURPOSES.adjustments,
+        COMPANY_PURPOSES.withdrawalFees,
+        COMPANY_PURPOSES.dxnIssued,
+      ];
+      // Each round, a company account the migrations opened is taken away, and two transfers
+      // open it at once.
+      for (const purpose of purposes) {
+        await db.execute(sql`delete from ledger_accounts where user_id is null and purpose = ${purpose}`);
+        await Promise.all(
+          partners.map((partner) =>
+            db.transaction((tx) =>
+              postTransfer(tx, {
+                operationType: 'adjustment',
+                reference: `race:${purpose}:${partner.id}`,
+                legs: [
+                  { account: userAccount(partner.id, 'USDT'), amount: minor(1n, 'USDT') },
+                  { account: companyAccount('USDT', purpose), amount: minor(-1n, 'USDT') },
+                ],
+              }),
+            ),
+          ),
+        );
+        expect(
+          await countRows(
+            app,
+            ledgerAccounts,
+            sql`user_id is null and currency = 'USDT' and purpose = ${purpose}`,
+          ),
+        ).toBe(1);
+      }
+      expect((await balances(app, partners[0]!.token)).usdt).toBe('0.000005');
+      expect((await ledgerHealth(app)).ok).toBe(true);
+    },
+  );
 
   it('opens the accounts a transfer names the first time, then moves the same rows', async () => {
     const app = await testApp();

@@ -344,7 +344,8 @@ export async function payoutRecords(
 }
 
 /**
- * Locks the users' spendable accounts of USDT and DXN in id order and answers their balances (0
+ * Locks the users' spendable accounts of USDT and DXN in the ledger's order (user, currency,
+ * purpose: ledger/service.ts) and answers their balances (0
  * when they have none): what a refund's reversals can take back.
  */
 export async function lockSpendable(tx: Db, userIds: readonly number[]): Promise<Map<string, bigint>> {
@@ -354,7 +355,7 @@ export async function lockSpendable(tx: Db, userIds: readonly number[]): Promise
     tx,
     sql`select user_id::text as user_id, currency, balance::text as balance from ledger_accounts
         where user_id = any(${idArray(userIds)}) and purpose = 'main' and currency in ('USDT', 'DXN')
-        order by id for update`,
+        order by user_id, currency, purpose for update`,
   );
   for (const row of rows) held.set(`${row.user_id}:${row.currency}`, BigInt(row.balance));
   return held;

@@ -26,8 +26,9 @@ const array = (values: readonly (number | bigint | string)[], type: 'bigint' | '
  * the same accounts never wait on each other crosswise), and when none would go below zero (an
  * account not there yet holds zero) the transfer row is inserted; only then, in the same statement,
  * the balances move, the accounts not there yet are opened (an upsert: one opened meanwhile by
- * another transaction is moved instead), the company accounts are found (opened when missing; they
- * keep no balance), the postings and the lifetime bonus counters are written. The database checks
+ * another transaction is moved instead), the company accounts are found (opened when missing, an
+ * upsert too; they keep no balance: migration 0028 opens them all), the postings and the lifetime
+ * bonus counters are written. The database checks
  * at the end of the statement that the postings balance per currency (migration 0013).
  *
  * Answers the transfer's id, or null when its reference was posted before; `short`, the index in
@@ -112,7 +113,7 @@ export function transferStatement(transfer: TTransferRow): SQL {
           insert into ledger_accounts (user_id, currency, purpose)
           select null, l.currency, l.purpose from cl l
            where exists (select 1 from t) and not exists (select 1 from found f where f.currency = l.currency and f.purpose = l.purpose)
-          on conflict do nothing
+          on conflict (user_id, currency, purpose) do update set purpose = excluded.purpose
           returning id, currency, purpose),
         posted as (
           insert into ledger_postings (transfer_id, account_id, currency, amount)
