@@ -1,16 +1,23 @@
-// The purchase benchmark (docs/performance.md): `npm run bench:purchases`.
+// The purchase benchmark (docs/performance.md "Purchases"): `npm run bench:purchases`.
 //
-// On PostgreSQL, against the built server (apps/server/dist/main.js): purchases per second and
-// their p95 with 1 client, then with 8 concurrent clients, each client a partner of its own buying
-// a product of its own (so that the clients contend only where the product's rules make them: the
-// ledger's company account rows are not kept, so they do not). The one client buys the same mix,
-// the 8 calls in turn, so that both blocks time the same work. The goal: 8 clients at least 2.5x
-// the throughput of one. Beside it, the CPU each purchase costs the server, PostgreSQL and this
-// client, and how much of the machine's cores the block kept busy: the ceiling any number of
-// clients can reach.
+// On PostgreSQL, against the built server (apps/server/dist/main.js, WORKERS one per core, its
+// jobs on: the bonus fold runs beside the purchases, as in production), side by side in one run:
+// - pgbench's TPC-B-like run on the same cores (`pgbench -i -s 10`, then
+//   `pgbench -c 8 -j 2 -T BENCH_SECONDS -M prepared`), before and after the purchase blocks: the
+//   reference of what this machine's PostgreSQL does with 8 clients;
+// - 8 independent buyers (each signed up without a code, so no upline), each buying a product of
+//   its own in a loop with an Idempotency-Key: purchases per second, goal at least 0.15x pgbench's
+//   transactions per second;
+// - 8 buyers on one sponsor line (each invited by the one before, every one holding a tariff, so
+//   each purchase pays bonuses up the line), buying the same mix: goal at least 0.9x the
+//   independent buyers (they share uplines, but no request locks an upline's row);
+// - after the blocks, how long the fold takes to pay the last bonus, and the replay audit
+//   (dist/dev/audit-bonuses.js) over everything bought: it must find no difference.
+// Beside each block, the CPU each purchase costs the server, PostgreSQL and this client.
 //
-// BENCH_DATABASE_URL: a PostgreSQL server where the bench makes (and drops) its own database;
-// default postgres://postgres@127.0.0.1:5432/test. BENCH_SECONDS: how long each block runs (10).
+// BENCH_DATABASE_URL: a PostgreSQL server where the bench makes (and drops) its own databases;
+// default postgres://postgres@127.0.0.1:5432/test. BENCH_SECONDS: each block (10).
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,8 +33,10 @@ import {
   percentile,
   POSTGRES_WORKERS,
   processTree,
+  rawClient,
   register,
   SERVER_ENV,
+  sleep,
   startProcess,
   timed,
 } from './lib.mjs';
@@ -36,8 +45,6 @@ const ROOT = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = 8;
-/** Server processes the clients are spread over (the scale path: N stateless processes). */
-const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 
 const log = (...parts) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const round = (value, digits = 1) => Number(value.toFixed(digits));
@@ -102,10 +109,13 @@ async function cpuOf(groups) {
   return answer;
 }
 
+let keys = 0;
+
 /**
- * Buying for SECONDS, one loop per lane (a lane: the calls it makes in turn): purchases per second,
- * p95 latency, and the CPU milliseconds per purchase of each group of processes (the server
- * processes, the database's PostgreSQL backends, this client), with the cores they kept busy.
+ * Buying for SECONDS, one loop per lane (a lane: the calls it makes in turn, each on its own
+ * keep-alive connection): purchases per second, p95 latency, and the CPU milliseconds per purchase
+ * of each group of processes (the server processes, the database's PostgreSQL backends, this
+ * client), with the cores they kept busy. Any answer but a success stops the bench.
  */
 async function block(lanes, groups) {
   const times = [];
@@ -114,10 +124,18 @@ async function block(lanes, groups) {
   const start = process.hrtime.bigint();
   await Promise.all(
     lanes.map(async (lane) => {
+      const clients = lane.map((buyer) => rawClient(buyer.base));
       for (let turn = 0; Date.now() < until; turn++) {
-        const { token, base, call } = lane[turn % lane.length];
-        times.push((await timed(() => buy(base, token, ...call))).ms);
+        const { token, call } = lane[turn % lane.length];
+        const client = clients[turn % lane.length];
+        const { ms, result } = await timed(() =>
+          client.send('POST', call[0], call[1], token, { 'Idempotency-Key': `bench-${++keys}` }),
+        );
+        if (result.status >= 300)
+          throw new Error(`${call[0]}: ${result.status} ${JSON.stringify(result.body)}`);
+        times.push(ms);
       }
+      for (const client of clients) client.close();
     }),
   );
   const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
@@ -139,6 +157,41 @@ async function block(lanes, groups) {
   };
 }
 
+/** Partners signed up as `${name}<n>`, each funded; `line`: each invited by the one before. */
+async function partners(base, admin, name, line) {
+  const made = [];
+  for (let index = 0; index < CLIENTS; index++) {
+    const { token, user } = await register(base, name, index, line ? made.at(-1)?.referralId : undefined);
+    await fund(base, admin, user.id);
+    made.push({ token, id: user.id, referralId: user.referral_id });
+  }
+  return made;
+}
+
+/** Each partner buys the 7,500 tariff (its window holds the bonuses the line pays it). */
+async function buyTariffs(base, made, products) {
+  for (const partner of made) {
+    const quote = await json(
+      base,
+      'POST',
+      '/api/v1/mlm/package/purchase/request/',
+      { package_id: products['tariff-7500'].id, mentor_confirmed: true, terms_accepted: true },
+      partner.token,
+    );
+    await buy(base, partner.token, '/api/v1/mlm/package/purchase/confirm/', { request_id: quote.request_id });
+  }
+}
+
+/** Lanes of `made`: partner i buys BUYERS[i] (the same mix for every group). */
+async function lanes(base, made, products) {
+  return Promise.all(
+    made.map(async (partner, index) => {
+      const quote = (await json(base, 'POST', '/api/v1/mlm/usdt_dexnet_rate/', {}, partner.token)).quote_id;
+      return [{ token: partner.token, base, call: BUYERS[index](products, quote) }];
+    }),
+  );
+}
+
 /**
  * One client, then 8 at once, buying on running servers (`servers`: started processes, on one
  * PostgreSQL database) for SECONDS each: `{ one, many }` as `block` answers them. `groups` names
@@ -147,20 +200,13 @@ async function block(lanes, groups) {
 export async function concurrency({ servers, groups, name = 'buyer' }) {
   const base = servers[0].base;
   const admin = await adminToken(base);
-  const partners = [];
-  for (let index = 0; index < CLIENTS; index++) {
-    const { token, user } = await register(base, name, index);
-    await fund(base, admin, user.id);
-    partners.push(token);
-  }
-  const catalogue = await json(base, 'GET', '/api/v1/products/', undefined, partners[0]);
+  const made = await partners(base, admin, name, false);
+  const catalogue = await json(base, 'GET', '/api/v1/products/', undefined, made[0].token);
   const products = Object.fromEntries(catalogue.map((product) => [product.code, product]));
-  const buyers = await Promise.all(
-    partners.map(async (token, index) => {
-      const quote = (await json(base, 'POST', '/api/v1/mlm/usdt_dexnet_rate/', {}, token)).quote_id;
-      return { token, base: servers[index % servers.length].base, call: BUYERS[index](products, quote) };
-    }),
-  );
+  const buyers = (await lanes(base, made, products)).map(([buyer], index) => ({
+    ...buyer,
+    base: servers[index % servers.length].base,
+  }));
   log('warming up');
   await block([buyers], groups);
   log(`1 client, ${SECONDS} s`);
@@ -175,57 +221,146 @@ export async function concurrency({ servers, groups, name = 'buyer' }) {
   return { one, many };
 }
 
+/** pgbench's TPC-B-like run with 8 clients on `url`: transactions per second. */
+function pgbench(url) {
+  const output = execFileSync(
+    'pgbench',
+    ['-c', '8', '-j', '2', '-T', String(SECONDS), '-M', 'prepared', url],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return Number(/tps = ([\d.]+)/.exec(output)[1]);
+}
+
+/** Events the fold has not folded yet. */
+async function backlog(client) {
+  const { rows } = await client.query(
+    `select count(*)::int as n from compensation_events e
+      where (e.xid, e.id) > (coalesce((select last_xid from compensation_fold where id = 1), 0),
+                             coalesce((select last_event_id from compensation_fold where id = 1), 0))`,
+  );
+  return rows[0].n;
+}
+
 async function main() {
   log('building the server');
   buildServer(ROOT);
-  const name = `bench_purchases_${process.pid}_${Date.now()}`;
+  const stamp = `${process.pid}_${Date.now()}`;
+  const name = `bench_purchases_${stamp}`;
+  const reference = `bench_pgbench_${stamp}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  await admin.query(`create database ${reference}`);
+  const urlOf = (database) => {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const start = () =>
-    startProcess([...nodeArgs, join(ROOT, 'apps/server/dist/main.js')], {
-      ...SERVER_ENV,
-      DATABASE_URL: url.toString(),
-      DATA_DIR: dataDir,
-      WORKERS: POSTGRES_WORKERS,
-    });
-  // The first process migrates; the others start on the migrated database.
-  const servers = [await start()];
-  for (let index = 1; index < SERVERS; index++) servers.push(await start());
+  const server = await startProcess([...nodeArgs, join(ROOT, 'apps/server/dist/main.js')], {
+    ...SERVER_ENV,
+    // BENCH_JOBS=false: the fold (and every job) off, to see what the purchases alone cost.
+    JOBS: process.env.BENCH_JOBS ?? 'true',
+    DATABASE_URL: urlOf(name),
+    DATA_DIR: dataDir,
+    WORKERS: POSTGRES_WORKERS,
+  });
+  const database = new pg.Client({ connectionString: urlOf(name) });
+  await database.connect();
   try {
+    log('pgbench -i -s 10');
+    execFileSync('pgbench', ['-i', '-s', '10', '-q', urlOf(reference)], { stdio: 'ignore' });
     const groups = async () => ({
-      server: servers.flatMap((server) => processTree(server.child.pid)),
+      server: processTree(server.child.pid),
       postgres: (await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map(
         (row) => row.pid,
       ),
       client: [process.pid],
     });
-    const { one, many } = await concurrency({ servers, groups });
+    const base = server.base;
+    const token = await adminToken(base);
+    log('partners: 8 independent buyers, a sponsor line of 8 holding tariffs');
+    const independent = await partners(base, token, 'solo', false);
+    const line = await partners(base, token, 'line', true);
+    const catalogue = await json(base, 'GET', '/api/v1/products/', undefined, line[0].token);
+    const products = Object.fromEntries(catalogue.map((product) => [product.code, product]));
+    await buyTariffs(base, line, products);
+    const solo = await lanes(base, independent, products);
+    const sponsored = await lanes(base, line, products);
 
-    console.log(JSON.stringify({ one, many }, null, 2));
+    log('warming up');
+    await block(solo, groups);
+    await block(sponsored, groups);
+    log(`pgbench, ${SECONDS} s`);
+    const before = pgbench(urlOf(reference));
+    log(`8 independent buyers, ${SECONDS} s`);
+    const independentBlock = await block(solo, groups);
+    log(`8 buyers on one sponsor line, ${SECONDS} s`);
+    const lineBlock = await block(sponsored, groups);
+    const ended = Date.now();
+    const jobs = process.env.BENCH_JOBS !== 'false';
+    let foldLagMs = null;
+    for (; jobs;) {
+      if ((await backlog(database)) === 0) {
+        foldLagMs = Date.now() - ended;
+        break;
+      }
+      await sleep(50);
+    }
+    log(`pgbench again, ${SECONDS} s`);
+    const after = pgbench(urlOf(reference));
+    log('the replay audit');
+    const audit = !jobs
+      ? 'not run (no fold)'
+      : execFileSync(process.execPath, [join(ROOT, 'apps/server/dist/dev/audit-bonuses.js')], {
+          env: { ...process.env, ...SERVER_ENV, DATABASE_URL: urlOf(name), DATA_DIR: dataDir },
+          encoding: 'utf8',
+        }).trim();
+    const health = await json(base, 'GET', '/api/v1/admin/ledger/health/', undefined, token);
+    if (!health.ok) throw new Error(`the ledger does not balance after the run: ${JSON.stringify(health)}`);
+
+    const pgbenchTps = (before + after) / 2;
+    const result = {
+      pgbench: { before, after },
+      independent: independentBlock,
+      line: lineBlock,
+      foldLagMs,
+      audit,
+    };
+    console.log(JSON.stringify(result, null, 2));
     console.log('');
-    console.log('| measure | 1 client | 8 clients | goal |');
-    console.log('| --- | --- | --- | --- |');
-    console.log(`| purchases | ${one.purchases} | ${many.purchases} | |`);
-    console.log(`| purchases per second | ${round(one.perSecond)} | ${round(many.perSecond)} | |`);
-    console.log(`| p95 (ms) | ${round(one.p95)} | ${round(many.p95)} | |`);
-    for (const group of Object.keys(one.cpuMs)) {
+    console.log(`| measure | pgbench | 8 independent buyers | 8 buyers on one sponsor line | goal |`);
+    console.log('| --- | --- | --- | --- | --- |');
+    console.log(
+      `| per second | ${round(pgbenchTps)} (${round(before)}, ${round(after)}) | ${round(independentBlock.perSecond)} | ${round(lineBlock.perSecond)} | |`,
+    );
+    console.log(`| p95 (ms) | | ${round(independentBlock.p95)} | ${round(lineBlock.p95)} | |`);
+    for (const group of Object.keys(independentBlock.cpuMs)) {
       console.log(
-        `| CPU per purchase, ${group} (ms) | ${round(one.cpuMs[group], 2)} | ${round(many.cpuMs[group], 2)} | |`,
+        `| CPU per purchase, ${group} (ms) | | ${round(independentBlock.cpuMs[group], 2)} | ${round(lineBlock.cpuMs[group], 2)} | |`,
       );
     }
     console.log(
-      `| cores kept busy (of ${availableParallelism()}) | ${round(one.coresBusy, 2)} | ${round(many.coresBusy, 2)} | |`,
+      `| cores kept busy (of ${availableParallelism()}) | | ${round(independentBlock.coresBusy, 2)} | ${round(lineBlock.coresBusy, 2)} | |`,
     );
-    console.log(`| ratio 8 clients / 1 | | ${round(many.perSecond / one.perSecond, 2)} | >= 2.5 |`);
+    console.log(
+      `| ratio to pgbench | | ${round(independentBlock.perSecond / pgbenchTps, 3)} | ${round(lineBlock.perSecond / pgbenchTps, 3)} | >= 0.15 |`,
+    );
+    console.log(
+      `| sponsor line / independent | | | ${round(lineBlock.perSecond / independentBlock.perSecond, 2)} | >= 0.9 |`,
+    );
+    console.log(`| last bonus folded after the blocks (ms) | | | ${foldLagMs} | |`);
+    console.log(`| replay audit | | | ${audit.split('\n').at(-1)} | no difference |`);
   } finally {
-    for (const server of servers) await server.stop();
+    await server.stop();
+    await database.end();
     await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`drop database if exists ${reference} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -2,7 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, request as playwrightRequest, test, type Browser } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+  type Browser,
+} from '@playwright/test';
 import { E2E } from './env';
 import {
   expectAccessible,
@@ -20,9 +27,9 @@ const MAINTENANCE_MESSAGE =
   'The portal is under maintenance. Money cannot be moved right now; please try again later.';
 
 /**
- * The shared end-to-end server keeps the real windows (Black Friday in late November, maintenance
- * in March), which other specs rely on. To see a window open, this spec starts the built server
- * once more, as `npm run serve` does, with its own windows around the present, on a free port and a
+ * The shared end-to-end server has no Black Friday and no maintenance window (playwright.config.ts:
+ * the other specs run on any date). To see the default windows, or a window open, this spec starts
+ * the built server once more, as `npm run serve` does, with its own windows, on a free port and a
  * fresh embedded database; it stops it after.
  */
 async function ownServer(windows: Record<string, string>) {
@@ -73,10 +80,20 @@ async function clientsOf(browser: Browser, baseUrl: string) {
   };
 }
 
-test('the shared server answers the configured windows to anyone: Black Friday 27 to 30 November, maintenance 8 to 10 March (UTC)', async ({
-  page,
-  request,
+test('a server on the default windows answers them to anyone: Black Friday 27 to 30 November, maintenance 8 to 10 March (UTC)', async ({
+  browser,
 }) => {
+  const server = await ownServer({});
+  const { page, request, close } = await clientsOf(browser, server.baseUrl);
+  try {
+    await defaultWindows(page, request);
+  } finally {
+    await close();
+    await server.stop();
+  }
+});
+
+async function defaultWindows(page: Page, request: APIRequestContext) {
   const answer = await request.get('/api/v1/configs/get_all_configs/');
   expect(answer.status()).toBe(200);
   expect(answer.headers()['cache-control']).toBe('public, max-age=60');
@@ -96,7 +113,7 @@ test('the shared server answers the configured windows to anyone: Black Friday 2
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByTestId('maintenance-banner')).toHaveCount(configs.maintenance.notice ? 1 : 0);
-});
+}
 
 test('during Black Friday a tariff costs 10% less, and the coming maintenance is announced on every screen', async ({
   browser,

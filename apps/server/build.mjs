@@ -9,12 +9,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 
 await build({
   // The server, the network generator the benchmarks run (dev/network.ts), the demo seed (dev/demo.ts)
-  // and the replay audit's command (dev/audit-bonuses.ts).
+  // the replay audit's command (dev/audit-bonuses.ts) and the fold's benchmark (dev/fold-bench.ts).
   entryPoints: {
     main: 'src/main.ts',
     'dev/generate-network': 'src/dev/generate-network.ts',
     'dev/seed-demo': 'src/dev/seed-demo.ts',
     'dev/audit-bonuses': 'src/dev/audit-bonuses.ts',
+    'dev/fold-bench': 'src/dev/fold-bench.ts',
   },
   outdir: 'dist',
   bundle: true,

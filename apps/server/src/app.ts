@@ -79,7 +79,13 @@ import { createTeam } from './modules/team/service';
 import { teamStatsRoutes } from './modules/team-stats/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { createTeamStats, drainTeamCounters } from './modules/team-stats/service';
-import { drainFold, nightlyAudit, payNodeIncome, queueLeaderPool } from './modules/compensation/service';
+import {
+  bonusLineDetails,
+  drainFold,
+  nightlyAudit,
+  payNodeIncome,
+  queueLeaderPool,
+} from './modules/compensation/service';
 import { createProducts, payDueTokenPacks } from './modules/products/service';
 import { ticketRoutes } from './modules/tickets/routes';
 import { createTickets } from './modules/tickets/service';
@@ -242,7 +248,7 @@ export async function buildApp({
   servicesRoutes(app, { services: createServices({ db, ...config.services, clock }) });
   wikiRoutes(app, { wiki: createWiki(loadWiki(findWikiDir())) });
   adminRoutes(app, { admin });
-  statementRoutes(app, { db });
+  statementRoutes(app, { db, lineDetailsOf: bonusLineDetails });
   withdrawalRoutes(app, { withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });
   dftRoutes(app, { db });
   rateRoutes(app, { db, config });

@@ -130,6 +130,67 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/**
+ * Values as one array parameter's text (null as NULL), for `unnest(${arrayLiteral(values)}::text[])`
+ * with a cast: one parameter however many rows (PostgreSQL takes at most 65,535 parameters in a
+ * statement, and PGlite aborts on a VALUES list of a few hundred rows of them).
+ */
+export function arrayLiteral(values: readonly (string | number | bigint | boolean | null)[]): string {
+  let text = '{';
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index]!;
+    if (index > 0) text += ',';
+    if (value === null) text += 'NULL';
+    // Numbers and booleans need no quotes; a string is quoted, its quotes and backslashes escaped.
+    else if (typeof value !== 'string') text += String(value);
+    else text += `"${QUOTED.test(value) ? value.replace(QUOTED_ALL, '\\$1') : value}"`;
+  }
+  return `${text}}`;
+}
+
+const QUOTED = /["\\]/;
+const QUOTED_ALL = /(["\\])/g;
+
+export type TCell = string | number | bigint | boolean | null;
+
+/** A column of `insertColumns`: its name, its SQL type, a value per row. */
+export type TColumn = { name: string; type: string; values: readonly TCell[] };
+
+/**
+ * `insert into <table> (columns...) [overriding system value] select ...`: every row in one
+ * statement whatever their number, each column one array parameter (`unnest`), or one plain
+ * parameter when all its rows hold the same value (a bonus batch's currency, status, empty
+ * columns: less to send and to parse). `tail` follows (`on conflict ...`).
+ */
+export function insertColumns(
+  table: string,
+  columns: readonly TColumn[],
+  options: { overriding?: boolean; tail?: SQL } = {},
+): SQL {
+  const rows = columns[0]?.values.length ?? 0;
+  const same = (values: readonly TCell[]) => values.every((value) => value === values[0]);
+  const varying = columns.filter((column) => !same(column.values));
+  const cast = (type: string) => sql.raw(type);
+  const select = sql.join(
+    columns.map((column) =>
+      varying.includes(column)
+        ? sql.raw(`u.${column.name}`)
+        : sql`${column.values[0] === null || column.values[0] === undefined ? null : typeof column.values[0] === 'bigint' ? column.values[0].toString() : column.values[0]}::${cast(column.type)}`,
+    ),
+    sql`, `,
+  );
+  const from =
+    varying.length === 0
+      ? sql`generate_series(1, ${rows}::int)`
+      : sql`unnest(${sql.join(
+          varying.map((column) => sql`${arrayLiteral(column.values)}::${cast(column.type)}[]`),
+          sql`, `,
+        )}) as u(${sql.raw(varying.map((column) => column.name).join(', '))})`;
+  return sql`insert into ${sql.raw(table)} (${sql.raw(columns.map((column) => column.name).join(', '))})
+    ${options.overriding ? sql`overriding system value` : sql``}
+    select ${select} from ${from} ${options.tail ?? sql``}`;
+}
+
 /** Ids as one array parameter, for `= any(${idArray(ids)})` (one parameter however many ids). */
 export const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
 

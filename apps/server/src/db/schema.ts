@@ -1267,17 +1267,20 @@ export const giftCertificates = pgTable(
  * which purchase, at which level or leg, on which base and rate, what was credited and what the
  * cap window (or the payee's Inactive status) took. `transfer_id` = the ledger transfer that
  * credited it (null when nothing was credited). Shares of the company root have `to_company`.
+ * Written only by the fold, tens of thousands of rows a batch, naming rows it read or wrote in the
+ * same transaction: the purchase, the event and the transfer carry no foreign key (three checks a
+ * row were two thirds of the insert: docs/performance.md); the replay audit checks what they name.
  */
 export const payouts = pgTable(
   'payouts',
   {
     id: id(),
     /** The purchase that caused it (for a reversal: the refunded one); null for a period's bonus. */
-    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
+    purchaseId: bigint('purchase_id', { mode: 'number' }),
     /** The period a periodic bonus was paid for ('2026-11' leader pool, '2026-11-23' node income, 'rank:Gold'), else null. */
     period: text('period'),
     /** The fold's event that made it, and its place in that event's order (from 1). */
-    eventId: bigint('event_id', { mode: 'number' }).references(() => compensationEvents.id),
+    eventId: bigint('event_id', { mode: 'number' }),
     ordinal: integer('ordinal'),
     payeeId: userRef('payee_id').notNull(),
     bonusType: text('bonus_type').notNull(),
@@ -1302,7 +1305,7 @@ export const payouts = pgTable(
     /** The cap window the credited part filled (or a reversal gave room back in). */
     windowId: bigint('window_id', { mode: 'number' }),
     toCompany: boolean('to_company').notNull().default(false),
-    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    transferId: bigint('transfer_id', { mode: 'number' }),
     /** Of what was credited, the part that repaid the payee's debt instead of reaching the balance. */
     debtRepaid: bigint('debt_repaid', { mode: 'bigint' })
       .notNull()

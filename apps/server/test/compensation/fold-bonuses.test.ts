@@ -210,7 +210,23 @@ describe('bonuses from the fold, through the checkout', () => {
       ['invite', 35n * USDT],
       ['matching', 350_000n],
     ]);
-    expect(lines[1]!.details).toMatchObject({ level: 1, rate_bp: 100, source_bonus_type: 'invite' });
+    // The line keeps its payout's id; the statement shows how it was computed, read from the payout.
+    expect(lines[1]!.details).toEqual({ payout_id: expect.any(Number) });
+    const shown = await post(app, '/api/v1/payments/finances/', { operation_type: 'bonus' }, a.token);
+    expect(shown.body.results[0]).toMatchObject({
+      bonus_type: 'matching',
+      amount: '0.350000',
+      details: {
+        payout_id: (lines[1]!.details as { payout_id: number }).payout_id,
+        level: 1,
+        rate_bp: 100,
+        source_bonus_type: 'invite',
+        base: '35000000',
+        gross: '350000',
+        buyer_id: c.id,
+        kind: 'tariff',
+      },
+    });
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { purchases } from '../../src/db/schema';
-import { call, post, testApp, type TTestApp } from '../helpers/app';
+import { call, configuredWindows, post, testApp, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, companyBalance } from '../helpers/money';
 import { TARIFF_CONFIRM, TARIFF_REQUEST, tariffId } from '../helpers/tariffs';
@@ -16,7 +16,11 @@ const ms = (iso: string, delta: number) => new Date(Date.parse(iso) + delta);
 /** An app whose clock the test sets: `app.clock.now = ...`. */
 async function clockedApp(start: Date, config: Parameters<typeof testApp>[0] = {}) {
   const clock = { now: start };
-  const app = await testApp({ ...config, clock: () => clock.now });
+  const app = await testApp({
+    ...config,
+    config: { ...configuredWindows(), ...config.config },
+    clock: () => clock.now,
+  });
   return Object.assign(app, { clock });
 }
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/contracts';
 import { describe, expect, test } from 'vitest';
 import { ledgerTransfers, purchases, walletOperations } from '../../src/db/schema';
-import { call, post, testApp } from '../helpers/app';
+import { call, configuredWindows, post, testApp } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances } from '../helpers/money';
 import { countRows } from '../helpers/rows';
@@ -102,7 +102,7 @@ const pathsOf = (app: Awaited<ReturnType<typeof testApp>>) =>
 
 async function maintenanceApp() {
   const clock = { now: at('2027-03-01T00:00:00Z') };
-  const app = await testApp({ clock: () => clock.now });
+  const app = await testApp({ config: configuredWindows(), clock: () => clock.now });
   return Object.assign(app, { clock });
 }
 

@@ -25,8 +25,18 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     JOBS: 'false',
     // The suite registers many partners from one address.
     REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+    // The suite runs on any date: no Black Friday price and no maintenance window unless a test
+    // sets its clock and asks for the configured windows (`configuredWindows`).
+    BLACK_FRIDAY_WINDOW: 'off',
+    MAINTENANCE_WINDOW: 'off',
   });
   return { ...config, ...overrides };
+}
+
+/** The windows a deployment has by default (Black Friday, maintenance), for the tests about them. */
+export function configuredWindows(): Pick<TConfig, 'blackFriday' | 'maintenance'> {
+  const { blackFriday, maintenance } = loadConfig({ NODE_ENV: 'test', SECRET_KEY: 'x'.repeat(40) });
+  return { blackFriday, maintenance };
 }
 
 const open: FastifyInstance[] = [];

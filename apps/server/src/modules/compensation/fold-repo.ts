@@ -376,8 +376,3 @@ export async function nextIds(
   );
   return rows.map((row) => Number(row.id));
 }
-
-/** A text array parameter of any values (null as NULL), for `unnest`. */
-export function array(values: readonly (string | number | bigint | boolean | null)[]): string {
-  return `{${values.map((value) => (value === null ? 'NULL' : `"${String(value).replace(/(["\\])/g, '\\$1')}"`)).join(',')}}`;
-}

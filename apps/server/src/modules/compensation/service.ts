@@ -13,6 +13,7 @@ import * as repo from './repo';
 
 export { PLAN } from './plan';
 export { eventInsert, recordEvent, type TEventInput } from './events';
+export { bonusLineDetails } from './lines';
 export { drainFold, foldBatch, FOLD_BATCH } from './fold';
 export { postAnnualMatching, payNodeIncome, queueLeaderPool, previousMonth } from './periodic';
 export {

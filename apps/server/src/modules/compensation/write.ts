@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { TFoldPosting, TFoldWindow, TPosting } from '@portal/compensation';
 import { minor, type TBonusType, type TCurrency } from '@portal/contracts';
-import { type Db, idArray, queryRows } from '../../db/client';
+import { arrayLiteral, type Db, idArray, insertColumns, queryRows, type TCell } from '../../db/client';
 import { type TAccountRef, companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { leg, postTransfer } from '../ledger/service';
 import { recordOperations, type TOperation } from '../statement/service';
 import type { TEventRow } from './events';
-import { array, nextIds } from './fold-repo';
+import { nextIds } from './fold-repo';
 import type { TLoaded } from './load';
+import { lineDetails } from './lines';
 import { contractType } from './names';
 import { recordLeaderPoolPaid } from './repo';
 
@@ -76,7 +77,7 @@ export async function writeBatch(
   await writeLost(tx, loaded, idOf);
   await writeDebts(tx, loaded, idOf);
   await writePartners(tx, loaded);
-  await writeStatement(tx, postings, { idOf, lastEventId: last.id, kindOf: kindsOf(events) });
+  await writeStatement(tx, postings, { idOf, lastEventId: last.id, kindOf: kindsOf(events), slim: true });
   await recordLeaderPools(tx, postings, events);
 }
 
@@ -156,7 +157,7 @@ export async function writePeriodPostings(
     details: { source: source.key, period: source.period },
   });
   await insertPayouts(tx, placed, { idOf, windowId: () => null, transfers });
-  await writeStatement(tx, placed, { idOf, lastEventId: 0, kindOf: new Map() });
+  await writeStatement(tx, placed, { idOf, lastEventId: 0, kindOf: new Map(), slim: false });
 }
 
 async function updateWindows(tx: Db, windows: readonly TFoldWindow[]): Promise<void> {
@@ -164,10 +165,10 @@ async function updateWindows(tx: Db, windows: readonly TFoldWindow[]): Promise<v
   await tx.execute(
     sql`update cap_windows w set cap = v.cap, earned = v.earned, product_id = v.product_id,
                matching_depth = v.depth, tariff_price = v.price, closed_at = v.closed_at
-        from unnest(${array(windows.map((w) => w.key))}::bigint[], ${array(windows.map((w) => w.cap))}::bigint[],
-                    ${array(windows.map((w) => w.filled))}::bigint[], ${array(windows.map((w) => w.productId))}::bigint[],
-                    ${array(windows.map((w) => w.depth))}::int[], ${array(windows.map((w) => w.price))}::bigint[],
-                    ${array(windows.map((w) => w.closedAt?.toISOString() ?? null))}::timestamptz[])
+        from unnest(${arrayLiteral(windows.map((w) => w.key))}::bigint[], ${arrayLiteral(windows.map((w) => w.cap))}::bigint[],
+                    ${arrayLiteral(windows.map((w) => w.filled))}::bigint[], ${arrayLiteral(windows.map((w) => w.productId))}::bigint[],
+                    ${arrayLiteral(windows.map((w) => w.depth))}::int[], ${arrayLiteral(windows.map((w) => w.price))}::bigint[],
+                    ${arrayLiteral(windows.map((w) => w.closedAt?.toISOString() ?? null))}::timestamptz[])
              as v(id, cap, earned, product_id, depth, price, closed_at)
         where w.id = v.id`,
   );
@@ -183,12 +184,12 @@ async function insertWindows(
     sql`insert into cap_windows
           (id, user_id, product_id, matching_depth, tariff_price, cap, earned, opened_event_id, opened_at, closed_at)
         overriding system value select * from unnest(
-          ${array(windows.map((w) => ids.get(w.key)!))}::bigint[], ${array(windows.map((w) => w.userId))}::bigint[],
-          ${array(windows.map((w) => w.productId))}::bigint[], ${array(windows.map((w) => w.depth))}::int[],
-          ${array(windows.map((w) => w.price))}::bigint[], ${array(windows.map((w) => w.cap))}::bigint[],
-          ${array(windows.map((w) => w.filled))}::bigint[], ${array(windows.map((w) => w.key.slice(2)))}::bigint[],
-          ${array(windows.map((w) => w.openedAt.toISOString()))}::timestamptz[],
-          ${array(windows.map((w) => w.closedAt?.toISOString() ?? null))}::timestamptz[])`,
+          ${arrayLiteral(windows.map((w) => ids.get(w.key)!))}::bigint[], ${arrayLiteral(windows.map((w) => w.userId))}::bigint[],
+          ${arrayLiteral(windows.map((w) => w.productId))}::bigint[], ${arrayLiteral(windows.map((w) => w.depth))}::int[],
+          ${arrayLiteral(windows.map((w) => w.price))}::bigint[], ${arrayLiteral(windows.map((w) => w.cap))}::bigint[],
+          ${arrayLiteral(windows.map((w) => w.filled))}::bigint[], ${arrayLiteral(windows.map((w) => w.key.slice(2)))}::bigint[],
+          ${arrayLiteral(windows.map((w) => w.openedAt.toISOString()))}::timestamptz[],
+          ${arrayLiteral(windows.map((w) => w.closedAt?.toISOString() ?? null))}::timestamptz[])`,
   );
 }
 
@@ -268,27 +269,50 @@ type TRefs = {
 
 async function insertPayouts(tx: Db, postings: readonly TFoldPosting[], refs: TRefs): Promise<void> {
   if (postings.length === 0) return;
-  const column = <T>(pick: (posting: TFoldPosting) => T) => array(postings.map(pick) as (string | null)[]);
+  const column = (name: string, type: string, pick: (posting: TFoldPosting) => TCell) => ({
+    name,
+    type,
+    values: postings.map(pick),
+  });
   await tx.execute(
-    sql`insert into payouts
-          (id, purchase_id, period, event_id, ordinal, payee_id, bonus_type, currency, gross, credited, lost,
-           level, leg, base, rate_bp, cap_took, plan_version, source_bonus_type, source_payee_id, source_payout_id,
-           reverses_payout_id, recovers_payout_id, window_id, to_company, transfer_id, debt_repaid, taken, debt)
-        overriding system value select * from unnest(
-          ${column((p) => refs.idOf(p.ref))}::bigint[], ${column((p) => p.purchaseId)}::bigint[],
-          ${column((p) => p.period)}::text[], ${column((p) => p.eventId || null)}::bigint[],
-          ${column((p) => (p.eventId ? p.ordinal : null))}::int[],
-          ${column((p) => p.payeeId)}::bigint[], ${column((p) => contractType(p.bonusType, p.currency, p.sourceBonusType))}::text[],
-          ${column((p) => p.currency)}::text[], ${column((p) => p.gross)}::bigint[], ${column((p) => p.credited)}::bigint[],
-          ${column((p) => p.lost)}::bigint[], ${column((p) => p.level)}::int[], ${column((p) => p.leg)}::text[],
-          ${column((p) => p.base)}::bigint[], ${column((p) => p.rateBp)}::int[], ${column((p) => p.capTook)}::bigint[],
-          ${column((p) => p.planVersion)}::text[],
-          ${column((p) => (p.sourceBonusType ? contractType(p.sourceBonusType, 'USDT') : null))}::text[],
-          ${column((p) => p.sourcePayeeId)}::bigint[], ${column((p) => refs.idOf(p.sourceRef))}::bigint[],
-          ${column((p) => refs.idOf(p.reversesRef))}::bigint[], ${column((p) => refs.idOf(p.recoversRef))}::bigint[],
-          ${column((p) => refs.windowId(p.windowKey))}::bigint[], ${column((p) => p.toCompany)}::boolean[],
-          ${column((p) => (p.credited === 0n ? null : (refs.transfers.get(groupOf(p)) ?? null)))}::bigint[],
-          ${column((p) => p.debtRepaid)}::bigint[], ${column((p) => p.taken)}::bigint[], ${column((p) => p.debt)}::bigint[])`,
+    insertColumns(
+      'payouts',
+      [
+        column('id', 'bigint', (p) => refs.idOf(p.ref)),
+        column('purchase_id', 'bigint', (p) => p.purchaseId),
+        column('period', 'text', (p) => p.period),
+        column('event_id', 'bigint', (p) => p.eventId || null),
+        column('ordinal', 'int', (p) => (p.eventId ? p.ordinal : null)),
+        column('payee_id', 'bigint', (p) => p.payeeId),
+        column('bonus_type', 'text', (p) => contractType(p.bonusType, p.currency, p.sourceBonusType)),
+        column('currency', 'text', (p) => p.currency),
+        column('gross', 'bigint', (p) => p.gross),
+        column('credited', 'bigint', (p) => p.credited),
+        column('lost', 'bigint', (p) => p.lost),
+        column('level', 'int', (p) => p.level),
+        column('leg', 'text', (p) => p.leg),
+        column('base', 'bigint', (p) => p.base),
+        column('rate_bp', 'int', (p) => p.rateBp),
+        column('cap_took', 'bigint', (p) => p.capTook),
+        column('plan_version', 'text', (p) => p.planVersion),
+        column('source_bonus_type', 'text', (p) =>
+          p.sourceBonusType ? contractType(p.sourceBonusType, 'USDT') : null,
+        ),
+        column('source_payee_id', 'bigint', (p) => p.sourcePayeeId),
+        column('source_payout_id', 'bigint', (p) => refs.idOf(p.sourceRef)),
+        column('reverses_payout_id', 'bigint', (p) => refs.idOf(p.reversesRef)),
+        column('recovers_payout_id', 'bigint', (p) => refs.idOf(p.recoversRef)),
+        column('window_id', 'bigint', (p) => refs.windowId(p.windowKey)),
+        column('to_company', 'boolean', (p) => p.toCompany),
+        column('transfer_id', 'bigint', (p) =>
+          p.credited === 0n ? null : (refs.transfers.get(groupOf(p)) ?? null),
+        ),
+        column('debt_repaid', 'bigint', (p) => p.debtRepaid),
+        column('taken', 'bigint', (p) => p.taken),
+        column('debt', 'bigint', (p) => p.debt),
+      ],
+      { overriding: true },
+    ),
   );
 }
 
@@ -300,8 +324,8 @@ async function markReversed(
   await tx.execute(
     sql`update payouts p set reversed = v.reversed, reversed_credited = v.reversed_credited,
                reversed_at = coalesce(p.reversed_at, now())
-        from unnest(${array(records.map((r) => r.id))}::bigint[], ${array(records.map((r) => r.reversedGross))}::bigint[],
-                    ${array(records.map((r) => r.reversedCredited))}::bigint[]) as v(id, reversed, reversed_credited)
+        from unnest(${arrayLiteral(records.map((r) => r.id))}::bigint[], ${arrayLiteral(records.map((r) => r.reversedGross))}::bigint[],
+                    ${arrayLiteral(records.map((r) => r.reversedCredited))}::bigint[]) as v(id, reversed, reversed_credited)
         where p.id = v.id`,
   );
 }
@@ -315,19 +339,19 @@ async function writeLost(tx: Db, loaded: TLoaded, idOf: (ref: string) => number 
     await tx.execute(
       sql`insert into lost_profits (user_id, amount, recovered, dropped, payout_id, created_at, expires_at, closed_at)
           select * from unnest(
-            ${array(fresh.map((e) => e.userId))}::bigint[], ${array(fresh.map((e) => e.amount))}::bigint[],
-            ${array(fresh.map((e) => e.recovered))}::bigint[], ${array(fresh.map((e) => e.dropped))}::bigint[],
-            ${array(fresh.map((e) => idOf(e.ref)))}::bigint[], ${array(fresh.map((e) => e.createdAt.toISOString()))}::timestamptz[],
-            ${array(fresh.map((e) => e.expiresAt.toISOString()))}::timestamptz[],
-            ${array(fresh.map((e) => (closed(e) ? new Date().toISOString() : null)))}::timestamptz[])`,
+            ${arrayLiteral(fresh.map((e) => e.userId))}::bigint[], ${arrayLiteral(fresh.map((e) => e.amount))}::bigint[],
+            ${arrayLiteral(fresh.map((e) => e.recovered))}::bigint[], ${arrayLiteral(fresh.map((e) => e.dropped))}::bigint[],
+            ${arrayLiteral(fresh.map((e) => idOf(e.ref)))}::bigint[], ${arrayLiteral(fresh.map((e) => e.createdAt.toISOString()))}::timestamptz[],
+            ${arrayLiteral(fresh.map((e) => e.expiresAt.toISOString()))}::timestamptz[],
+            ${arrayLiteral(fresh.map((e) => (closed(e) ? new Date().toISOString() : null)))}::timestamptz[])`,
     );
   }
   if (changed.length > 0) {
     await tx.execute(
       sql`update lost_profits l set recovered = v.recovered, dropped = v.dropped,
                  closed_at = case when v.recovered + v.dropped >= l.amount then coalesce(l.closed_at, now()) else null end
-          from unnest(${array(changed.map((e) => loaded.lostIds.get(e.ref)!))}::bigint[],
-                      ${array(changed.map((e) => e.recovered))}::bigint[], ${array(changed.map((e) => e.dropped))}::bigint[])
+          from unnest(${arrayLiteral(changed.map((e) => loaded.lostIds.get(e.ref)!))}::bigint[],
+                      ${arrayLiteral(changed.map((e) => e.recovered))}::bigint[], ${arrayLiteral(changed.map((e) => e.dropped))}::bigint[])
                as v(id, recovered, dropped)
           where l.id = v.id`,
     );
@@ -341,16 +365,16 @@ async function writeDebts(tx: Db, loaded: TLoaded, idOf: (ref: string) => number
   if (fresh.length > 0) {
     await tx.execute(
       sql`insert into bonus_debts (user_id, payout_id, amount, repaid, created_at)
-          select * from unnest(${array(fresh.map((d) => d.userId))}::bigint[], ${array(fresh.map((d) => idOf(d.ref)))}::bigint[],
-                               ${array(fresh.map((d) => d.amount))}::bigint[], ${array(fresh.map((d) => d.repaid))}::bigint[],
-                               ${array(fresh.map((d) => d.createdAt.toISOString()))}::timestamptz[])`,
+          select * from unnest(${arrayLiteral(fresh.map((d) => d.userId))}::bigint[], ${arrayLiteral(fresh.map((d) => idOf(d.ref)))}::bigint[],
+                               ${arrayLiteral(fresh.map((d) => d.amount))}::bigint[], ${arrayLiteral(fresh.map((d) => d.repaid))}::bigint[],
+                               ${arrayLiteral(fresh.map((d) => d.createdAt.toISOString()))}::timestamptz[])`,
     );
   }
   if (changed.length > 0) {
     await tx.execute(
       sql`update bonus_debts d set repaid = v.repaid
-          from unnest(${array(changed.map((d) => loaded.debtIds.get(d.ref)!))}::bigint[],
-                      ${array(changed.map((d) => d.repaid))}::bigint[]) as v(id, repaid)
+          from unnest(${arrayLiteral(changed.map((d) => loaded.debtIds.get(d.ref)!))}::bigint[],
+                      ${arrayLiteral(changed.map((d) => d.repaid))}::bigint[]) as v(id, repaid)
           where d.id = v.id`,
     );
   }
@@ -363,7 +387,7 @@ async function writePartners(tx: Db, loaded: TLoaded): Promise<void> {
     .sort((a, b) => Number(a.id) - Number(b.id));
   if (partners.length === 0) return;
   const column = <T>(pick: (partner: (typeof partners)[number]) => T) =>
-    array(partners.map(pick) as (string | null)[]);
+    arrayLiteral(partners.map(pick) as (string | null)[]);
   await tx.execute(
     sql`insert into binary_legs (user_id, left_unpaid, right_unpaid, left_total, right_total, paired_total,
                                  invited_buyers, active, counted, rank, updated_at)
@@ -397,8 +421,10 @@ async function writePartners(tx: Db, loaded: TLoaded): Promise<void> {
 
 /**
  * A statement line per credit that reached a partner, and per reversal of one (what it took from
- * the balance; what became debt is in its details); a line per partner for the debt their bonuses
- * repaid in the batch.
+ * the balance); a line per partner for the debt their bonuses repaid in the batch. A fold line's
+ * details are its payout's id only (`slim`): the statement reads the rest from the payout
+ * (`bonusLineDetails`), so that a batch of tens of thousands of bonuses writes short lines. A
+ * period's lines (written rarely, with explanations the payouts do not keep) carry them all.
  */
 async function writeStatement(
   tx: Db,
@@ -407,69 +433,53 @@ async function writeStatement(
     idOf: (ref: string | null) => number | null;
     lastEventId: number;
     kindOf: Map<string, string | null>;
+    slim: boolean;
   },
 ): Promise<void> {
-  const { kindOf } = context;
   const lines: TOperation[] = [];
   const repaid = new Map<string, bigint>();
   for (const posting of postings) {
     if (posting.toCompany || posting.credited === 0n) continue;
     const id = context.idOf(posting.ref)!;
-    const details = {
-      payout_id: id,
-      event_id: posting.eventId ? Number(posting.eventId) : null,
-      ordinal: posting.eventId ? posting.ordinal : null,
-      purchase_id: posting.purchaseId === null ? null : Number(posting.purchaseId),
-      buyer_id: posting.buyerId === null ? null : Number(posting.buyerId),
-      kind: kindOf.get(posting.eventId) ?? null,
-      period: posting.period,
-      level: posting.level,
-      leg: posting.leg,
-      base: posting.base.toString(),
-      rate_bp: posting.rateBp,
-      gross: posting.gross.toString(),
-      cap_took: posting.capTook.toString(),
-      lost: posting.lost.toString(),
-      source_bonus_type: posting.sourceBonusType
-        ? contractType(posting.sourceBonusType, posting.currency, null)
-        : null,
-      source_payee_id: posting.sourcePayeeId === null ? null : Number(posting.sourcePayeeId),
-      plan_version: posting.planVersion,
-      // A qualification bonus names the rank it rewards.
-      ...(posting.period?.startsWith('rank:') ? { rank: posting.period.slice('rank:'.length) } : {}),
-    };
-    const type = contractType(posting.bonusType, posting.currency, posting.sourceBonusType);
-    if (posting.reversesRef === null) {
-      lines.push({
-        userId: Number(posting.payeeId),
-        operationType: 'bonus',
-        bonusType: type,
-        currency: posting.currency,
-        amount: posting.credited,
-        status: 'completed',
-        reference: `payout:${id}`,
-        details,
-      });
-      if (posting.debtRepaid > 0n)
-        repaid.set(posting.payeeId, (repaid.get(posting.payeeId) ?? 0n) + posting.debtRepaid);
-    } else {
-      lines.push({
-        userId: Number(posting.payeeId),
-        operationType: 'bonus',
-        bonusType: type,
-        currency: posting.currency,
-        amount: -posting.taken,
-        status: 'completed',
-        reference: `payout:${id}`,
-        details: {
-          ...details,
-          reversal: true,
-          reverses_payout_id: context.idOf(posting.reversesRef),
-          reversed: (-posting.credited).toString(),
-          debt: posting.debt.toString(),
-        },
-      });
-    }
+    const reversal = posting.reversesRef !== null;
+    const details = context.slim
+      ? { payout_id: id }
+      : lineDetails({
+          id,
+          eventId: posting.eventId ? Number(posting.eventId) : null,
+          ordinal: posting.ordinal,
+          purchaseId: posting.purchaseId === null ? null : Number(posting.purchaseId),
+          buyerId: posting.buyerId === null ? null : Number(posting.buyerId),
+          kind: context.kindOf.get(posting.eventId) ?? null,
+          period: posting.period,
+          level: posting.level,
+          leg: posting.leg,
+          base: posting.base,
+          rateBp: posting.rateBp,
+          gross: posting.gross,
+          capTook: posting.capTook,
+          lost: posting.lost,
+          sourceBonusType: posting.sourceBonusType
+            ? contractType(posting.sourceBonusType, posting.currency, null)
+            : null,
+          sourcePayeeId: posting.sourcePayeeId === null ? null : Number(posting.sourcePayeeId),
+          planVersion: posting.planVersion,
+          reversesPayoutId: reversal ? context.idOf(posting.reversesRef) : null,
+          credited: posting.credited,
+          debt: posting.debt,
+        });
+    lines.push({
+      userId: Number(posting.payeeId),
+      operationType: 'bonus',
+      bonusType: contractType(posting.bonusType, posting.currency, posting.sourceBonusType),
+      currency: posting.currency,
+      amount: reversal ? -posting.taken : posting.credited,
+      status: 'completed',
+      reference: `payout:${id}`,
+      details,
+    });
+    if (!reversal && posting.debtRepaid > 0n)
+      repaid.set(posting.payeeId, (repaid.get(posting.payeeId) ?? 0n) + posting.debtRepaid);
   }
   for (const [userId, amount] of repaid) {
     lines.push({

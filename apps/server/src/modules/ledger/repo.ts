@@ -1,5 +1,5 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryNamed, queryRows } from '../../db/client';
+import { arrayLiteral, type Db, queryNamed, queryRows } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
 
 /** The bonus groups of the header's lifetime totals (api.md): `ledger_bonus_totals.bonus_group`. */
@@ -18,7 +18,7 @@ export type TTransferRow = {
 
 /** A list of values as one array parameter (the statement's text stays the same whatever the count). */
 const array = (values: readonly (number | bigint | string)[], type: 'bigint' | 'text'): SQL =>
-  sql`${`{${values.map((value) => (type === 'text' ? JSON.stringify(value) : String(value))).join(',')}}`}::${sql.raw(type)}[]`;
+  sql`${arrayLiteral(values)}::${sql.raw(type)}[]`;
 
 /**
  * A whole transfer in one statement: the user accounts it moves are locked in the order given

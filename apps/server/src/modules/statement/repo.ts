@@ -1,18 +1,48 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { type Db, insertColumns, type TCell } from '../../db/client';
 import { walletOperations } from '../../db/schema';
 
 export type TOperationRow = typeof walletOperations.$inferSelect;
 export type TNewOperation = typeof walletOperations.$inferInsert;
 
 /** Writes an operation once per reference; a second write of the same reference changes nothing. */
-export async function insertOperation(db: Db, operation: TNewOperation | TNewOperation[]): Promise<void> {
-  if (Array.isArray(operation) && operation.length === 0) return;
+export async function insertOperation(db: Db, operation: TNewOperation): Promise<void> {
   await db
     .insert(walletOperations)
-    .values(operation as TNewOperation[])
+    .values(operation)
     .onConflictDoNothing({ target: walletOperations.reference });
+}
+
+/**
+ * Writes many operations in one statement, each once per reference, whatever their number (one
+ * array parameter per column: a bonus batch writes tens of thousands of lines).
+ */
+export async function insertOperations(db: Db, rows: TNewOperation[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = (name: string, type: string, pick: (row: TNewOperation) => TCell | undefined) => ({
+    name,
+    type,
+    values: rows.map((row) => pick(row) ?? null),
+  });
+  await db.execute(
+    insertColumns(
+      'wallet_operations',
+      [
+        column('user_id', 'bigint', (row) => row.userId),
+        column('operation_type', 'text', (row) => row.operationType),
+        column('bonus_type', 'text', (row) => row.bonusType),
+        column('currency', 'text', (row) => row.currency),
+        column('amount', 'bigint', (row) => row.amount),
+        column('status', 'text', (row) => row.status),
+        column('confirmations', 'int', (row) => row.confirmations),
+        column('hash', 'text', (row) => row.hash),
+        column('details', 'jsonb', (row) => JSON.stringify(row.details ?? {})),
+        column('reference', 'text', (row) => row.reference),
+      ],
+      { tail: sql`on conflict (reference) do nothing` },
+    ),
+  );
 }
 
 /** The insert of `insertOperation` for one line, as a statement to run inside another (a purchase's). */

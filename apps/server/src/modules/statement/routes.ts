@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../http/pagination';
 import { route } from '../../http/route';
-import { statementPage } from './service';
+import { statementPage, type TLineDetailsOf } from './service';
 
-export function statementRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function statementRoutes(app: FastifyInstance, deps: { db: Db; lineDetailsOf: TLineDetailsOf }): void {
   route(app, {
     method: 'POST',
     url: '/api/v1/payments/finances/',
@@ -17,7 +17,14 @@ export function statementRoutes(app: FastifyInstance, deps: { db: Db }): void {
     query: ZPageQuery,
     response: ZFinancesPage,
     handler: async ({ user, body, query, request }) => {
-      const { count, results } = await statementPage(deps.db, user.id, body, query.page, PAGE_SIZE);
+      const { count, results } = await statementPage(
+        deps.db,
+        user.id,
+        body,
+        query.page,
+        PAGE_SIZE,
+        deps.lineDetailsOf,
+      );
       return pageOf(request, query.page, PAGE_SIZE, count, results);
     },
   });

@@ -43,7 +43,7 @@ export function operationStatement(
 
 /** Writes several lines in one statement (a purchase's bonuses), each once per reference. */
 export async function recordOperations(db: Db, operations: TOperation[]): Promise<void> {
-  await repo.insertOperation(db, operations.map(toRow));
+  await repo.insertOperations(db, operations.map(toRow));
 }
 
 function toRow<T extends string | SQL>(operation: Omit<TOperation, 'reference'> & { reference: T }) {
@@ -75,6 +75,23 @@ export function dateRange(request: TFinancesRequest, now = new Date()): { from?:
   return { from: from && from > periodStart ? from : periodStart, to };
 }
 
+/**
+ * The details of bonus lines written with their payout's id only (the fold's: compensation
+ * write.ts), by payout id; the compensation module answers them (app.ts wires it).
+ */
+export type TLineDetailsOf = (
+  db: Db,
+  payoutIds: readonly number[],
+) => Promise<Map<number, Record<string, string | number | boolean | null>>>;
+
+/** A bonus line whose details are its payout's id only. */
+const slimPayout = (row: { operationType: string; details: unknown }): number | null => {
+  const details = row.details as Record<string, unknown>;
+  return row.operationType === 'bonus' && typeof details.payout_id === 'number' && !('gross' in details)
+    ? details.payout_id
+    : null;
+};
+
 /** A page of the partner's statement: their own operations only. */
 export async function statementPage(
   db: Db,
@@ -82,6 +99,7 @@ export async function statementPage(
   request: TFinancesRequest,
   page: number,
   pageSize: number,
+  lineDetailsOf: TLineDetailsOf,
 ): Promise<{ count: number; results: TTransaction[] }> {
   const { from, to } = dateRange(request);
   const { count, rows } = await repo.listOperations(
@@ -98,6 +116,8 @@ export async function statementPage(
     (page - 1) * pageSize,
     pageSize,
   );
+  const slim = rows.map(slimPayout).filter((id): id is number => id !== null);
+  const read = await lineDetailsOf(db, slim);
   return {
     count,
     results: rows.map((row) => ({
@@ -110,7 +130,7 @@ export async function statementPage(
       status: row.status as TOperationStatus,
       confirmations: row.confirmations,
       hash: row.hash,
-      details: row.details as TTransaction['details'],
+      details: (read.get(slimPayout(row) ?? -1) ?? row.details) as TTransaction['details'],
     })),
   };
 }
