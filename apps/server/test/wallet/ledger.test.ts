@@ -182,7 +182,7 @@ describe('ledger accounts', () => {
           ),
         ).toBe(1);
       }
-      expect((await balances(app, partners[0]!.token)).usdt).toBe('0.000005');
+      expect((await balances(app, partners[0].token)).usdt).toBe('0.000005');
       expect((await ledgerHealth(app)).ok).toBe(true);
     },
   );
