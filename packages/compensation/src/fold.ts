@@ -586,6 +586,8 @@ class EventRun {
       if (record.sourceRef !== null || !REVERSED_WITH_PURCHASE.includes(record.bonusType)) continue;
       this.#reverse(record, record.gross - record.reversedGross);
       this.#reverseMatching(record);
+      // The Hot Winter gift it gave is undone: the buyer's next tariff in the window gives it again.
+      if (record.bonusType === 'hot_winter_gift') state.touch(purchase.buyerId).winterGiven = false;
     }
 
     // Its volume leaves every leg it joined: from what waits first; the rest had paired, so that

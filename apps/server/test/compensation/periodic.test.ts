@@ -16,6 +16,7 @@ import {
 } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import {
+  auditBonuses,
   drainFold,
   payNodeIncome,
   previousMonth,
@@ -282,12 +283,25 @@ describe('Hot Winter gift', () => {
       .from(purchases)
       .where(eq(purchases.userId, buyer.id))
       .orderBy(asc(purchases.id));
+    // The purchase that gave the gift is refunded: the gift is reversed (the inviter still holds
+    // it), and the buyer's next tariff in the window gives it again.
     await db.transaction((tx) => refundPurchase(tx, bought[0]!.id, 'test'));
+    await drainFold(db);
+    expect(await mainBalance(app, inviter.id, 'DXN')).toBe(0n);
     await buyAt(app, buyer, 'tariff-3000', new Date('2026-08-03T10:00:00Z'));
+    await drainFold(db);
     const gifts = await payoutsTo(app, inviter.id, 'winter_gift');
-    expect(gifts.filter((gift) => gift.reversedAt === null)).toHaveLength(1);
-    expect(gifts).toHaveLength(2);
+    expect(
+      gifts.map((gift) => [gift.credited, gift.reversesPayoutId === null, gift.reversedAt !== null]),
+    ).toEqual([
+      [1000n * DXN, true, true],
+      [-1000n * DXN, false, false],
+      [1000n * DXN, true, false],
+    ]);
+    expect(gifts[1]!.reversesPayoutId).toBe(gifts[0]!.id);
+    expect(await mainBalance(app, inviter.id, 'DXN')).toBe(1000n * DXN);
     expect((await ledgerHealth(app)).ok).toBe(true);
+    expect((await auditBonuses(db)).sample).toEqual([]);
   });
 });
 
