@@ -174,7 +174,7 @@ export async function pendingLostProfitSum(db: Db, userId: number, now: Date): P
   const [row] = await queryRows<{ total: string | null }>(
     db,
     sql`select sum(amount - recovered - dropped)::text as total from lost_profits
-        where user_id = ${userId} and closed_at is null and expires_at > ${now.toISOString()}::timestamptz`,
+        where user_id = ${userId} and closed_at is null and expires_at >= ${now.toISOString()}::timestamptz`,
   );
   return BigInt(row?.total ?? '0');
 }

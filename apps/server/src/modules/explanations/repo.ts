@@ -215,7 +215,7 @@ export async function pendingLostProfit(
   const [summary] = await queryRows<{ total: string | null; count: string; earliest: string | Date | null }>(
     db,
     sql`select sum(amount - recovered - dropped)::text as total, count(*)::text as count, min(expires_at) as earliest
-        from lost_profits where user_id = ${userId} and closed_at is null and expires_at > ${at}`,
+        from lost_profits where user_id = ${userId} and closed_at is null and expires_at >= ${at}`,
   );
   const rows = await queryRows<{
     id: string;
@@ -230,7 +230,7 @@ export async function pendingLostProfit(
     sql`select lp.id::text as id, lp.payout_id::text as payout_id, p.bonus_type, lp.amount::text as amount,
                (lp.recovered + lp.dropped)::text as recovered, lp.created_at, lp.expires_at
         from lost_profits lp join payouts p on p.id = lp.payout_id
-        where lp.user_id = ${userId} and lp.closed_at is null and lp.expires_at > ${at}
+        where lp.user_id = ${userId} and lp.closed_at is null and lp.expires_at >= ${at}
         order by lp.expires_at, lp.id
         limit ${limit}`,
   );

@@ -29,7 +29,7 @@ function lostProfitState(
 ): TLostProfitState {
   if (entry.recovered >= entry.amount) return 'recovered';
   if (entry.dropped > 0n && entry.recovered + entry.dropped >= entry.amount) return 'canceled';
-  if (entry.closedAt === null && entry.expiresAt > now) return 'pending';
+  if (entry.closedAt === null && entry.expiresAt >= now) return 'pending';
   return entry.dropped > 0n || payout.reversedAt ? 'canceled' : 'expired';
 }
 
