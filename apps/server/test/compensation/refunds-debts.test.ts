@@ -268,6 +268,35 @@ describe('the replay audit for operators', () => {
         }),
       ]),
     );
+  });
+
+  it('finds a reversal that names another payout and an edited plan version', async () => {
+    const app = await testApp();
+    const admin = await loginAdmin(app);
+    const { m, orderId } = await spentInvite(app);
+    expect((await refund(app, admin, orderId)).status).toBe(200);
+    const { sql } = await import('drizzle-orm');
+    expect((await auditBonuses(app.database.db)).ok).toBe(true);
+    // The reversal of M's invite now claims to reverse itself.
+    await app.database.db.execute(
+      sql`update payouts set reverses_payout_id = id where payee_id = ${m.id} and reverses_payout_id is not null`,
+    );
+    await app.database.db.execute(
+      sql`update payouts set plan_version = 'edited' where id = (select max(id) from payouts where payee_id = ${m.id})`,
+    );
+    const report = await auditBonuses(app.database.db);
+    expect(report.ok).toBe(false);
+    expect(report.sample).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ payee_id: m.id, what: 'reverses' }),
+        expect.objectContaining({ payee_id: m.id, what: 'plan version', found: 'edited' }),
+      ]),
+    );
+  });
+
+  it('runs one audit at a time', async () => {
+    const app = await testApp();
+    const admin = await loginAdmin(app);
     // While a run is under way a second one is refused.
     const first = await post(app, '/api/v1/admin/bonus-audit/', {}, admin);
     const second = await post(app, '/api/v1/admin/bonus-audit/', {}, admin);

@@ -54,6 +54,14 @@ type TPayoutRow = {
   base: string;
   rate_bp: number;
   cap_took: string;
+  period: string | null;
+  plan_version: string;
+  to_company: boolean;
+  source_payee_id: string | null;
+  /** The payouts it names, as `<event id>:<ordinal>` (the engine's refs). */
+  source_ref: string | null;
+  reverses_ref: string | null;
+  recovers_ref: string | null;
 };
 
 const SAMPLE = 100;
@@ -153,8 +161,12 @@ async function payoutsOf(db: Db, eventIds: readonly number[]): Promise<Map<numbe
     db,
     sql`select event_id::text as event_id, ordinal, payee_id::text as payee_id, bonus_type, currency,
                gross::text as gross, credited::text as credited, lost::text as lost, debt_repaid::text as debt_repaid,
-               taken::text as taken, debt::text as debt, level, leg, base::text as base, rate_bp, cap_took::text as cap_took
-        from payouts where event_id = any(${`{${eventIds.join(',')}}`}::bigint[]) order by event_id, ordinal`,
+               taken::text as taken, debt::text as debt, level, leg, base::text as base, rate_bp, cap_took::text as cap_took,
+               period, plan_version, to_company, source_payee_id::text as source_payee_id,
+               (select r.event_id || ':' || r.ordinal from payouts r where r.id = p.source_payout_id) as source_ref,
+               (select r.event_id || ':' || r.ordinal from payouts r where r.id = p.reverses_payout_id) as reverses_ref,
+               (select r.event_id || ':' || r.ordinal from payouts r where r.id = p.recovers_payout_id) as recovers_ref
+        from payouts p where event_id = any(${`{${eventIds.join(',')}}`}::bigint[]) order by event_id, ordinal`,
   );
   const byEvent = new Map<number, TPayoutRow[]>();
   for (const row of rows) {
@@ -195,6 +207,17 @@ const FIELDS = [
   ['leg', (p: TFoldPosting) => String(p.leg), (r: TPayoutRow) => String(r.leg)],
   ['base', (p: TFoldPosting) => p.base.toString(), (r: TPayoutRow) => r.base],
   ['rate', (p: TFoldPosting) => String(p.rateBp), (r: TPayoutRow) => String(r.rate_bp)],
+  ['period', (p: TFoldPosting) => String(p.period), (r: TPayoutRow) => String(r.period)],
+  ['plan version', (p: TFoldPosting) => p.planVersion, (r: TPayoutRow) => r.plan_version],
+  ['to the company', (p: TFoldPosting) => String(p.toCompany), (r: TPayoutRow) => String(r.to_company)],
+  [
+    'matched payee',
+    (p: TFoldPosting) => String(p.sourcePayeeId),
+    (r: TPayoutRow) => String(r.source_payee_id),
+  ],
+  ['matches', (p: TFoldPosting) => String(p.sourceRef), (r: TPayoutRow) => String(r.source_ref)],
+  ['reverses', (p: TFoldPosting) => String(p.reversesRef), (r: TPayoutRow) => String(r.reverses_ref)],
+  ['recovers', (p: TFoldPosting) => String(p.recoversRef), (r: TPayoutRow) => String(r.recovers_ref)],
 ] as const;
 
 function compare(
