@@ -46,6 +46,11 @@ const ZEnv = z.object({
   /** PostgreSQL; without it the embedded PGlite keeps its data under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Parameterised statements as named prepared statements (PostgreSQL): off behind a pooler that
+   * cannot keep them (PgBouncer in transaction mode before 1.21, or without max_prepared_statements).
+   */
+  DATABASE_NAMED_STATEMENTS: bool.default(true),
   /** Server processes on this machine sharing PORT (PostgreSQL only): a number, or `auto` for one per core. */
   WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   DATA_DIR: z.string().default('./data'),
@@ -211,6 +216,7 @@ export type TConfig = {
   publicUrl: string;
   database: { url: string } | { dataDir: string | null };
   databasePoolSize: number;
+  databaseNamedStatements: boolean;
   /** Server processes sharing the port (main.ts, workers.ts); 1 runs the server in this process. */
   workers: number;
   secretKey: string;
@@ -330,6 +336,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') },
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS,
     workers,
     secretKey,
     tokenTtlHours: env.TOKEN_TTL_HOURS,

@@ -30,6 +30,7 @@ async function openConfiguredDatabase(config: TConfig) {
     ? openDatabase({
         url: config.database.url,
         poolSize: config.databasePoolSize,
+        namedStatements: config.databaseNamedStatements,
         onIdleError: (error) =>
           console.error('database connection lost (replaced on next use):', error.message),
       })

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,14 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  { url: string; poolSize?: number; onIdleError?: (error: Error) => void } | { pglite: PGlite };
+  | {
+      url: string;
+      poolSize?: number;
+      /** Name parameterised statements by their text (default true): `DATABASE_NAMED_STATEMENTS`. */
+      namedStatements?: boolean;
+      onIdleError?: (error: Error) => void;
+    }
+  | { pglite: PGlite };
 
 /** The committed migrations, found from this file whether it runs from src/ or from dist/. */
 export const MIGRATIONS_DIR = findMigrations(dirname(fileURLToPath(import.meta.url)));
@@ -37,6 +45,40 @@ function findMigrations(from: string): string {
     if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
     if (dirname(dir) === dir) throw new Error(`No migrations folder above ${from}`);
   }
+}
+
+/**
+ * Statements that take parameters run as named prepared statements on PostgreSQL, named by their
+ * text: each connection parses and plans a text once, then only binds and runs it (a purchase's
+ * statements are the same texts every time: docs/performance.md "Purchases"). At most
+ * PREPARED_TEXTS texts get a name (a connection keeps every statement it prepared); any other runs
+ * as before. A text without parameters (begin, commit) is not worth naming.
+ */
+const PREPARED_TEXTS = 2000;
+const preparedNames = new Map<string, string>();
+
+function prepareByText(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const values = rest[0];
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      !('name' in config && (config as { name?: string }).name) &&
+      typeof (config as { text?: unknown }).text === 'string' &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const text = (config as { text: string }).text;
+      let name = preparedNames.get(text);
+      if (name === undefined && preparedNames.size < PREPARED_TEXTS) {
+        name = `t_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+        preparedNames.set(text, name);
+      }
+      if (name !== undefined) return query({ ...config, name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
 }
 
 /** Any fixed number: the advisory lock that serializes migrations across processes. */
@@ -57,6 +99,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   // An idle connection that the server drops (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', (error) => options.onIdleError?.(error));
+  if (options.namedStatements !== false) pool.on('connect', (client) => prepareByText(client));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
