@@ -62,7 +62,7 @@ test('a partner opens the explanation of a bonus the cap cut, sees the lost prof
     );
     await expect(lost.getByTestId('lost-profit-entries')).toContainText('65.00 USDT (Invite bonus) until');
 
-    // The volume worker (a job, every second) has folded Ivy's 3000 and Jon's 1500 into Mira's
+    // The bonus fold (a job, every 0.1 s) has folded Ivy's 3000 and Jon's 1500 into Mira's
     // left leg (both placed there, the default side); two invited buyers made her binary active.
     await expect
       .poll(async () => whatIfBase(request, mentor.token), { timeout: 15_000 })

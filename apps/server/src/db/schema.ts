@@ -135,7 +135,7 @@ export const binaryLegEnds = pgTable(
 
 /**
  * A partner's binary volume (compensation-plan.md section 4, binary), kept as counters by the
- * volume worker (modules/binary), never re-summed at request time. `*_unpaid` = volume waiting to
+ * bonus fold (modules/compensation), never re-summed at request time. `*_unpaid` = volume waiting to
  * pair (carried forward with no expiry), `*_total` = lifetime volume that reached each leg (the
  * team views show it; min of the two = the weaker-leg volume that ranks count), `paired_total` =
  * lifetime paired volume (the binary bonus is rounded down on it). `invited_buyers` = personal
@@ -1390,8 +1390,9 @@ export const lostProfits = pgTable(
 );
 
 /**
- * The leader pool of a calendar month (issue 8), paid once: the row is inserted first in the
- * transaction that pays it, so a second run (any process) finds the month taken. Records the
+ * The leader pool of a calendar month (issue 8), paid once: the job claims the month by inserting
+ * this row with the month's event, so a second run (any process) finds the month taken; the fold
+ * pays it in order and fills in the share and payees. Records the
  * month's company BV, the pool (1%), the equal share, how many Diamonds shared it and what the
  * company kept.
  */

@@ -88,8 +88,8 @@ type TBuyer = { id: number; token: string; tariff: string; extra: number; order:
  * through the registration call, then real activity through the API, as partners would do it:
  * USDT deposits paid on the development chain and credited by the deposit watcher, tariff
  * purchases (request and confirm), device orders paid from the balance, a virtual node, a token
- * pack, withdrawal requests; last, the binary volume worker is drained, which pays the binary
- * bonuses, their matching and the ranks, and the team counter worker (modules/team-stats). No money is written by hand: every amount goes through
+ * pack, withdrawal requests; last, the bonus fold is drained, which pays every bonus of that
+ * activity (binary, matching, ranks included), and the team counter worker (modules/team-stats). No money is written by hand: every amount goes through
  * the services and the ledger.
  *
  * The services run on the real clock, so the activity is dated now; only the sign-ups are spread
@@ -296,9 +296,9 @@ export async function seedDemo(
   );
   progress(`${orders} device orders, ${withdrawals} withdrawals, a virtual node and a token pack`);
 
-  // The binary volume worker: leg volumes, binary bonuses, matching, ranks.
+  // The bonus fold: every bonus of those purchases, leg volumes and ranks.
   const volumeEvents = await drainFold(db, config.fold.batchSize);
-  progress(`binary volume: ${volumeEvents} events folded`);
+  progress(`bonus fold: ${volumeEvents} events folded`);
   // The team counters: the right leg's sign-ups, the nodes and the tariff purchases.
   await drainTeamCounters(db);
   progress('team counters folded');

@@ -398,7 +398,7 @@ describe('the fold: binary and ranks', () => {
     expect(await run([2, 0, 3, 1], false, 1)).toEqual(first);
   }, 120_000);
 
-  test('two drains at once (two connections on PostgreSQL) fold every event once', async () => {
+  test('three drains at once (three connections on PostgreSQL) fold every event once', async () => {
     const app = await testApp({ settle: false });
     const net = await spine(app, 12);
     await buyAll(app, net);
