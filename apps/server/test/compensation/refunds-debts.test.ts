@@ -249,7 +249,6 @@ describe('the replay audit for operators', () => {
 
   it('names each difference when the ledger does not match the events: an edited payout is found', async () => {
     const app = await testApp();
-    const admin = await loginAdmin(app);
     const { m } = await spentInvite(app);
     await app.database.db.execute(
       (await import('drizzle-orm')).sql`update payouts set gross = gross + 1, credited = credited + 1
