@@ -155,9 +155,8 @@ export type TCursor = { xid: number; eventId: number };
 /**
  * The first `xid` that may still be written: the lowest of the transactions running in this
  * database (other than this one), else the next one to be given out. Read in one statement: the
- * snapshot first, then the running transactions, so that a transaction that takes its id in
- * between is at or above the snapshot's xmax. pg_stat_activity shows 32-bit ids: they are widened
- * with the epoch of xmax.
+ * snapshot first, then the running transactions; one that took its id in between is at or above
+ * the snapshot's xmax and does not lower it.
  */
 export async function horizon(tx: Db): Promise<number> {
   const [row] = await queryRows<{ xmax: string; running: string[] | null }>(
@@ -166,15 +165,28 @@ export async function horizon(tx: Db): Promise<number> {
                (select array_agg(backend_xid::text) from pg_stat_activity
                  where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()) as running`,
   );
-  const xmax = BigInt(row!.xmax);
-  const epoch = (xmax >> 32n) << 32n;
+  return Number(lowestRunning(BigInt(row!.xmax), row!.running ?? []));
+}
+
+const EPOCH = 1n << 32n;
+const HALF_EPOCH = 1n << 31n;
+
+/**
+ * The lowest of `xmax` and the running transactions' ids. pg_stat_activity shows 32-bit ids:
+ * each is widened to the 64-bit id nearest to `xmax` (a running id is never 2^31 ids away from
+ * it), so an id of the epoch before xmax's, or of the next one (taken after the snapshot, just
+ * past a wraparound), is placed right.
+ */
+export function lowestRunning(xmax: bigint, running: readonly string[]): bigint {
+  const epoch = xmax - (xmax % EPOCH);
   let lowest = xmax;
-  for (const text of row!.running ?? []) {
-    let full = epoch | BigInt(text);
-    if (full >= xmax) full -= 1n << 32n;
+  for (const text of running) {
+    let full = epoch + BigInt(text);
+    if (full > xmax + HALF_EPOCH) full -= EPOCH;
+    else if (full < xmax - HALF_EPOCH) full += EPOCH;
     if (full < lowest) lowest = full;
   }
-  return Number(lowest);
+  return lowest;
 }
 
 /** Up to `limit` events after `cursor` and below `below`, in the fold's order. */
