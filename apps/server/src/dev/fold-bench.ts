@@ -14,16 +14,21 @@
 // - the replay audit over everything recorded, timed; it must find no difference;
 // - then the payers' other legs get more unpaid volume than the purchases bring, written directly
 //   (a mature network's: no tree gives 50 ancestors of one buyer the weaker leg by purchases alone),
-//   and `--events` more purchases are folded, timed: each pays 50 binary bonuses and their matching.
+//   and `--events` more purchases are folded, timed: each pays 50 binary bonuses and their matching;
+// - last a burst: `--burst` purchases (500) by the `--writers` (8) partners at the bottom of the
+//   leg, one connection each, all at once, while the fold runs beside them as its job does: for
+//   each purchase, the time from its commit to the commit of the batch that folded it (p50, p95,
+//   max), when all its bonuses show (goal: within 5 seconds).
 // Prints one JSON object.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { createPglite, type Db, openDatabase, queryRows } from '../db/client';
+import { arrayLiteral, createPglite, type Db, openDatabase, queryRows } from '../db/client';
 import { bootstrapAccounts } from '../modules/accounts/bootstrap';
 import { findProductByCode, type TProductRow } from '../modules/catalog/service';
-import { auditBonuses, drainFold, foldBacklog } from '../modules/compensation/service';
+import { cursorOf } from '../modules/compensation/events';
+import { auditBonuses, drainFold, foldBacklog, foldBatch } from '../modules/compensation/service';
 import { recordPurchase } from '../modules/purchases/service';
 
 const { values } = parseArgs({
@@ -32,18 +37,23 @@ const { values } = parseArgs({
     events: { type: 'string', default: '2000' },
     payers: { type: 'string', default: '50' },
     batch: { type: 'string', default: '500' },
+    burst: { type: 'string', default: '500' },
+    writers: { type: 'string', default: '8' },
   },
 });
 const EVENTS = Number(values.events);
 const PAYERS = Number(values.payers);
 const BATCH = Number(values.batch);
+const BURST = Number(values.burst);
+const WRITERS = Number(values.writers);
 const USDT = 1_000_000n;
 const log = (message: string) => console.error(`[fold-bench] ${message}`);
 
 let references = 0;
 
-/** A purchase as the checkout records it (its event for the fold), the money left out. */
-async function purchase(db: Db, userId: number, product: TProductRow, price: bigint) {
+/** A purchase as the checkout records it (its event for the fold), the money left out: its reference. */
+async function purchase(db: Db, userId: number, product: TProductRow, price: bigint): Promise<string> {
+  const reference = `fold-bench:${process.pid}:${++references}`;
   await db.transaction(async (tx) => {
     const tariff = product.kind === 'tariff';
     await recordPurchase(tx, {
@@ -52,7 +62,7 @@ async function purchase(db: Db, userId: number, product: TProductRow, price: big
       pricing: { listPrice: price, discount: 0n, netPrice: price, priceId: product.priceId, discounts: [] },
       currency: 'USDT',
       paid: 0n,
-      reference: `fold-bench:${process.pid}:${++references}`,
+      reference,
       ...(tariff
         ? {
             tariff: {
@@ -67,6 +77,62 @@ async function purchase(db: Db, userId: number, product: TProductRow, price: big
         : {}),
     });
   });
+  return reference;
+}
+
+/**
+ * A burst: `BURST` purchases by the `WRITERS` partners at the bottom of the leg (each below every
+ * payer), one connection each, all at once, while
+ * the fold runs as its job does (a batch, or a 100 ms rest when there is none). For each purchase,
+ * the time from its commit to the commit of the batch that folded it: when its bonuses show.
+ */
+async function burst(db: Db, buyers: readonly number[], node: TProductRow) {
+  const committed = new Map<string, number>();
+  const folds: { at: number; xid: number; eventId: number }[] = [];
+  let writing = true;
+  const started = performance.now();
+  const writers = buyers.map(async (buyer, writer) => {
+    for (let index = writer; index < BURST; index += buyers.length) {
+      const reference = await purchase(db, buyer, node, 100n * USDT);
+      committed.set(reference, performance.now());
+    }
+  });
+  const folder = (async () => {
+    while (writing || (await foldBacklog(db)) > 0) {
+      const batch = await db.transaction((tx) => foldBatch(tx, BATCH));
+      if (batch === null || batch.folded === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      const cursor = await cursorOf(db);
+      folds.push({ at: performance.now(), xid: cursor.xid, eventId: cursor.eventId });
+    }
+  })();
+  await Promise.all(writers);
+  const written = performance.now();
+  writing = false;
+  await folder;
+  const events = await queryRows<{ reference: string; xid: string; id: string }>(
+    db,
+    sql`select p.reference, e.xid::text as xid, e.id::text as id
+        from compensation_events e join purchases p on p.id = e.purchase_id
+        where p.reference = any(${arrayLiteral([...committed.keys()])}::text[])`,
+  );
+  const lags = events.map((event) => {
+    const [xid, id] = [Number(event.xid), Number(event.id)];
+    const fold = folds.find((item) => item.xid > xid || (item.xid === xid && item.eventId >= id));
+    if (!fold) throw new Error(`The purchase ${event.reference} was not folded`);
+    return fold.at - committed.get(event.reference)!;
+  });
+  lags.sort((a, b) => a - b);
+  const at = (share: number) => Math.round(lags[Math.min(lags.length - 1, Math.floor(share * lags.length))]!);
+  return {
+    purchases: lags.length,
+    writers: buyers.length,
+    writeSeconds: (written - started) / 1000,
+    batches: folds.length,
+    lagMs: { p50: at(0.5), p95: at(0.95), max: Math.round(lags.at(-1)!) },
+  };
 }
 
 /**
@@ -105,7 +171,7 @@ async function main() {
   const config = loadConfig();
   const database =
     'url' in config.database
-      ? openDatabase({ url: config.database.url, poolSize: 2 })
+      ? openDatabase({ url: config.database.url, poolSize: WRITERS + 2 })
       : openDatabase({ pglite: await createPglite(config.database.dataDir) });
   const { db } = database;
   try {
@@ -175,12 +241,15 @@ async function main() {
     );
     log(`${EVENTS} purchases by the bottom of the leg, ${payers.length} ancestors paying binary on each`);
     const paying = await timedFold();
+    log(`a burst of ${BURST} purchases from ${WRITERS} connections, the fold running beside them`);
+    const burstRun = await burst(db, leg.slice(-WRITERS), node);
     console.log(
       JSON.stringify({
         depth: leg.length,
         payers: payers.length,
         waiting,
         paying,
+        burst: burstRun,
         audit: {
           ms: audit.ms,
           events: audit.events,
