@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { binaryLegs, capWindows, lostProfits, payouts, users } from '../../src/db/schema';
-import { auditBonuses, drainFold, foldBacklog } from '../../src/modules/compensation/service';
+import { horizon } from '../../src/modules/compensation/events';
+import { auditBonuses, drainFold, foldBacklog, foldBatch } from '../../src/modules/compensation/service';
 import { FOLD_LOCK } from '../../src/modules/compensation/fold-repo';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
@@ -565,6 +566,55 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the fold on PostgreSQL with serve
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
+
+  test('with buyers always in flight the horizon never falls below the oldest running transaction, and the fold keeps folding', async () => {
+    const app = await testApp({ settle: false });
+    const { db } = app.database;
+    const net = await spine(app, 8);
+    const catalog = createCatalog({ db, amountMax: testConfig().amountMax });
+    const node = (await catalog.findByCode(db, 'virtual-node-100'))!;
+    let writing = true;
+    let bought = 0;
+    // Eight buyers, each buying again as soon as the last purchase committed.
+    const writers = [...net.spine, ...net.leaves].slice(0, 8).map(async (userId) => {
+      for (let n = 0; writing; n++) {
+        await db.transaction(async (tx) => {
+          const pricing = await catalog.price(tx, { userId, product: node });
+          await recordPurchase(tx, {
+            userId,
+            product: node,
+            pricing,
+            currency: 'USDT',
+            paid: 0n,
+            reference: `busy:${userId}:${n}`,
+          });
+        });
+        bought++;
+      }
+    });
+    const samples: { xmin: bigint; horizon: number }[] = [];
+    let foldedWhileBuying = 0;
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      await db.transaction(async (tx) => {
+        const [row] = await queryRows<{ xmin: string }>(
+          tx,
+          sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`,
+        );
+        samples.push({ xmin: BigInt(row!.xmin), horizon: await horizon(tx) });
+      });
+      foldedWhileBuying += (await db.transaction((tx) => foldBatch(tx, 50)))?.folded ?? 0;
+    }
+    writing = false;
+    await Promise.all(writers);
+    expect(bought).toBeGreaterThan(50);
+    expect(samples.length).toBeGreaterThan(20);
+    // Every transaction older than the horizon had ended: it is never below the snapshot's xmin.
+    expect(samples.filter((sample) => BigInt(sample.horizon) < sample.xmin)).toEqual([]);
+    expect(foldedWhileBuying).toBeGreaterThan(0);
+    await drain(app);
+    expect(await foldBacklog(db)).toBe(0);
+  }, 120_000);
 
   test('two server processes drain the same events: every bonus exactly once', async () => {
     const app = await testApp({ settle: false });
