@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TRankName } from '@portal/compensation';
 import { type Db, idArray, queryRows } from '../../db/client';
-import type { TCursor } from './events';
+import type { TCursor, TWindowRow } from './events';
 
 /**
  * The fold's reads and writes (modules/compensation/fold.ts): its tables are compensation_events,
@@ -105,16 +105,7 @@ export type TPartnerRow = {
   qsPaid: boolean;
   winterGiven: boolean;
   debt: bigint;
-  window: {
-    id: number;
-    productId: number;
-    code: string;
-    depth: number;
-    price: bigint;
-    cap: bigint;
-    earned: bigint;
-    openedAt: Date;
-  } | null;
+  window: TWindowRow | null;
 };
 
 export async function partnerRows(tx: Db, userIds: readonly number[]): Promise<TPartnerRow[]> {

@@ -191,35 +191,6 @@ export async function debtOf(db: Db, userId: number): Promise<bigint> {
 export const debtRow = (userId: SQL): SQL =>
   sql`(select c.debt::text from ${compensationPartners} c where c.user_id = ${userId})`;
 
-/** The partner's open debts, oldest first, with the reversal that left each and the purchase it reversed. */
-export async function openDebtsOf(db: Db, userId: number) {
-  const rows = await queryRows<{
-    id: string;
-    amount: string;
-    repaid: string;
-    created_at: string | Date;
-    payout_id: string;
-    bonus_type: string;
-    purchase_id: string | null;
-  }>(
-    db,
-    sql`select d.id::text as id, d.amount::text as amount, d.repaid::text as repaid, d.created_at,
-               d.payout_id::text as payout_id, p.bonus_type, p.purchase_id::text as purchase_id
-        from bonus_debts d join payouts p on p.id = d.payout_id
-        where d.user_id = ${userId} and d.repaid < d.amount
-        order by d.id`,
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    amount: BigInt(row.amount),
-    repaid: BigInt(row.repaid),
-    createdAt: new Date(row.created_at),
-    payoutId: Number(row.payout_id),
-    bonusType: row.bonus_type,
-    purchaseId: row.purchase_id === null ? null : Number(row.purchase_id),
-  }));
-}
-
 // ---- periodic bonuses ---------------------------------------------------------------------------
 
 export type TDueNode = {

@@ -46,7 +46,6 @@ export const pendingLostProfit = (db: Db, userId: number, now = new Date()) =>
 export const debtOf = repo.debtOf;
 /** The open debt as a subquery (text, null without one), for a read that is one statement (the profile). */
 export const debtRow = repo.debtRow;
-export const openDebtsOf = repo.openDebtsOf;
 
 /** The tariff a partner holds: their cap window as the fold will leave it. */
 export type TTariffNow = Pick<
