@@ -52,10 +52,13 @@ function findMigrations(from: string): string {
  * text: each connection parses and plans a text once, then only binds and runs it (a purchase's
  * statements are the same texts every time: docs/performance.md "Purchases"). At most
  * PREPARED_TEXTS texts get a name (a connection keeps every statement it prepared); any other runs
- * as before. A text without parameters (begin, commit) is not worth naming.
+ * as before. A text without parameters (begin, commit) is not worth naming. A text whose prepared
+ * plan a migration made stale (0A000: a `select *` of a table that gained a column, under a server
+ * started before it) fails that once and runs unnamed from then on (docs/decisions.md).
  */
 const PREPARED_TEXTS = 2000;
-const preparedNames = new Map<string, string>();
+/** A text's statement name; null: run it unnamed. */
+const preparedNames = new Map<string, string | null>();
 
 function prepareByText(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -75,11 +78,30 @@ function prepareByText(client: pg.PoolClient): void {
         name = `t_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
         preparedNames.set(text, name);
       }
-      if (name !== undefined) return query({ ...config, name }, ...rest);
+      if (name) {
+        const stale = (error: unknown) => {
+          if ((error as { code?: string } | null)?.code === STALE_PLAN) preparedNames.set(text, null);
+        };
+        const callback = rest[1];
+        // The pool's own query passes a callback; a client's query answers a promise.
+        if (typeof callback === 'function') {
+          return query({ ...config, name }, values, (error: unknown, result: unknown) => {
+            stale(error);
+            (callback as (error: unknown, result: unknown) => void)(error, result);
+          });
+        }
+        return (query({ ...config, name }, ...rest) as Promise<unknown>).catch((error: unknown) => {
+          stale(error);
+          throw error;
+        });
+      }
     }
     return query(config, ...rest);
   };
 }
+
+/** "cached plan must not change result type". */
+const STALE_PLAN = '0A000';
 
 /** Any fixed number: the advisory lock that serializes migrations across processes. */
 const MIGRATION_LOCK = 72_001;

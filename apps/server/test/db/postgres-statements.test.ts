@@ -30,6 +30,26 @@ describe.runIf(url)('named statements on PostgreSQL (docs/performance.md "Purcha
     expect(rows).toEqual([{ name: expect.stringMatching(/^t_[0-9a-f]{24}$/) }]);
   });
 
+  it('a plan a migration made stale fails once, then the text runs unnamed', async () => {
+    const table = sql.raw(`named_probe_${process.pid}_${Date.now()}`);
+    const database = openDatabase({ url: url!, poolSize: 1 });
+    const read = () =>
+      queryRows<Record<string, unknown>>(database.db, sql`select * from ${table} where id = ${1}`);
+    try {
+      await database.db.execute(sql`create table ${table} (id int primary key, a text)`);
+      await database.db.execute(sql`insert into ${table} values (1, 'one')`);
+      expect(await read()).toEqual([{ id: 1, a: 'one' }]);
+      // Another server migrates meanwhile: the table gains a column.
+      await database.db.execute(sql`alter table ${table} add column b text`);
+      const error: unknown = await read().catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ cause: { code: '0A000' } });
+      expect(await read()).toEqual([{ id: 1, a: 'one', b: null }]);
+    } finally {
+      await database.db.execute(sql`drop table if exists ${table}`);
+      await database.close();
+    }
+  });
+
   it('DATABASE_NAMED_STATEMENTS=false leaves every statement unnamed', async () => {
     expect(await preparedOn(false, 'select $1::int + 2')).toEqual([]);
   });
