@@ -7,7 +7,7 @@ import type { TMailer } from '../../src/adapters/mail';
 import { buildApp } from '../../src/app';
 import { loadConfig, type TConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
-import { drainFold } from '../../src/modules/compensation/service';
+import { drainFold, foldBacklog } from '../../src/modules/compensation/service';
 import { freshDatabase } from './database';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -52,6 +52,21 @@ export type TTestApp = FastifyInstance & { database: Database };
  */
 const settlers = new WeakMap<FastifyInstance, () => Promise<unknown>>();
 
+/**
+ * Folds every committed event. A drain answers at once when another holds the fold (two calls
+ * at the same moment): this one then waits for that drain, so that its own call's events are
+ * folded too before it answers. An event behind a transaction still running waits for it (at most
+ * a few seconds: the calls of a test end).
+ */
+async function settle(db: Database['db']): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await drainFold(db);
+    if ((await foldBacklog(db)) === 0 || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** The whole server on a fresh database, called through app.inject; closed after the test. */
 export async function testApp(
   options: {
@@ -76,7 +91,7 @@ export async function testApp(
     ...(options.clock ? { clock: options.clock } : {}),
   });
   open.push(app);
-  if ((options.settle ?? true) && !options.config?.jobs) settlers.set(app, () => drainFold(database.db));
+  if ((options.settle ?? true) && !options.config?.jobs) settlers.set(app, () => settle(database.db));
   return Object.assign(app, { database });
 }
 
