@@ -1274,7 +1274,13 @@ export const giftCertificates = pgTable(
 export const payouts = pgTable(
   'payouts',
   {
-    id: id(),
+    /**
+     * A payout the statement lists (`listed`) is a line of it: its id comes from the statement
+     * lines' sequence, so that a line's id names one line whichever table holds it (migration 0030).
+     */
+    id: bigint('id', { mode: 'number' })
+      .primaryKey()
+      .default(sql`nextval('wallet_operations_id_seq')`),
     /** The purchase that caused it (for a reversal: the refunded one); null for a period's bonus. */
     purchaseId: bigint('purchase_id', { mode: 'number' }),
     /** The period a periodic bonus was paid for ('2026-11' leader pool, '2026-11-23' node income, 'rank:Gold'), else null. */
@@ -1282,7 +1288,12 @@ export const payouts = pgTable(
     /** The fold's event that made it, and its place in that event's order (from 1). */
     eventId: bigint('event_id', { mode: 'number' }),
     ordinal: integer('ordinal'),
-    payeeId: userRef('payee_id').notNull(),
+    /**
+     * No foreign key (migration 0030): a batch of the fold writes tens of thousands of payouts and
+     * the check was a third of their insert; every payee is read from the users' trees, users are
+     * never deleted, and money reaches a payee only on a ledger account, which references users.
+     */
+    payeeId: bigint('payee_id', { mode: 'number' }).notNull(),
     bonusType: text('bonus_type').notNull(),
     currency: text('currency').notNull(),
     /** A credit: gross = credited + lost, all >= 0. A reversal: all <= 0 (what it takes back and cancels). */
@@ -1326,10 +1337,27 @@ export const payouts = pgTable(
     reversedCredited: bigint('reversed_credited', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * A line of the payee's statement (Transactions): written by the fold for what reached or left
+     * a partner's balance (not the company root's, not a whole loss), read from here instead of a
+     * wallet_operations row (docs/decisions.md "The fold's lines are its payouts").
+     */
+    listed: boolean('listed').notNull().default(false),
+    /** What the line adds to the balance: the credited part, or minus what a reversal took. */
+    amount: bigint('amount', { mode: 'bigint' })
+      .notNull()
+      .generatedAlwaysAs(sql`case when reverses_payout_id is null then credited else -taken end`),
     createdAt: createdAt(),
   },
   (t) => [
     index('payouts_purchase_idx').on(t.purchaseId),
+    /** The statement's orders (as wallet_operations' indexes), over listed payouts only. */
+    index('payouts_statement_date_idx')
+      .on(t.payeeId, t.createdAt, t.id)
+      .where(sql`${t.listed}`),
+    index('payouts_statement_amount_idx')
+      .on(t.payeeId, t.currency, t.amount, t.id)
+      .where(sql`${t.listed}`),
     index('payouts_payee_idx').on(t.payeeId, t.id),
     uniqueIndex('payouts_event_ordinal_key').on(t.eventId, t.ordinal),
     index('payouts_source_idx')

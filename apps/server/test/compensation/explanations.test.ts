@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { binaryLegs, lostProfits, payouts, purchases, walletOperations } from '../../src/db/schema';
+import { binaryLegs, lostProfits, payouts, purchases } from '../../src/db/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { drainFold } from '../../src/modules/compensation/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
@@ -60,15 +60,13 @@ const get = (app: TTestApp, url: string, who: TPartner | null) =>
 
 /** The payout ids of `payee`'s bonuses, oldest first, as their statement lines name them. */
 async function statementPayouts(app: TTestApp, payee: TPartner) {
-  const lines = await app.database.db
-    .select()
-    .from(walletOperations)
-    .where(and(eq(walletOperations.userId, payee.id), eq(walletOperations.operationType, 'bonus')))
-    .orderBy(asc(walletOperations.id));
-  return lines
-    .map((line) => ({ type: line.bonusType, details: line.details as { payout_id?: number } }))
+  const shown = await call(app, 'POST', '/api/v1/payments/finances/', {
+    token: payee.token,
+    body: { operation_type: 'bonus', ordering: 'date' },
+  });
+  return (shown.body.results as { bonus_type: string; details: { payout_id?: number } }[])
     .filter((line) => line.details.payout_id !== undefined)
-    .map((line) => ({ type: line.type, payoutId: Number(line.details.payout_id) }));
+    .map((line) => ({ type: line.bonus_type, payoutId: Number(line.details.payout_id) }));
 }
 
 async function payoutsOf(app: TTestApp, payee: TPartner) {

@@ -8,6 +8,7 @@ import { recordPurchase, refundPurchase, releasePurchase } from '../../src/modul
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
+import { countRows } from '../helpers/rows';
 import { buyTariff, quoteTariff, TARIFF_CONFIRM } from '../helpers/tariffs';
 import { daysPass } from '../helpers/time';
 
@@ -195,29 +196,38 @@ describe('bonuses from the fold, through the checkout', () => {
     // Windows filled by what was credited; statement lines explain each bonus.
     expect((await windowOf(app, b.id)).earned).toBe(35n * USDT);
     expect((await windowOf(app, a.id)).earned).toBe(35_350_000n);
-    const lines = await db
-      .select()
-      .from(walletOperations)
-      .where(
+    // The fold's bonuses are their payouts: no wallet_operations row beside them; the statement
+    // lists each payout as a line (its id the payout's) and shows how it was computed.
+    expect(
+      await countRows(
+        app,
+        walletOperations,
         and(
           eq(walletOperations.userId, a.id),
           eq(walletOperations.operationType, 'bonus'),
           eq(walletOperations.currency, 'USDT'),
         ),
-      )
-      .orderBy(asc(walletOperations.id));
-    expect(lines.map((line) => [line.bonusType, line.amount])).toEqual([
-      ['invite', 35n * USDT],
-      ['matching', 350_000n],
+      ),
+    ).toBe(0);
+    const shown = await post(
+      app,
+      '/api/v1/payments/finances/',
+      { operation_type: 'bonus', currency: 'USDT', ordering: 'date' },
+      a.token,
+    );
+    expect(
+      shown.body.results.map((line: { bonus_type: string; amount: string }) => [
+        line.bonus_type,
+        line.amount,
+      ]),
+    ).toEqual([
+      ['invite', '35.000000'],
+      ['matching', '0.350000'],
     ]);
-    // The line keeps its payout's id; the statement shows how it was computed, read from the payout.
-    expect(lines[1]!.details).toEqual({ payout_id: expect.any(Number) });
-    const shown = await post(app, '/api/v1/payments/finances/', { operation_type: 'bonus' }, a.token);
-    expect(shown.body.results[0]).toMatchObject({
-      bonus_type: 'matching',
-      amount: '0.350000',
+    expect(shown.body.results[1]).toMatchObject({
+      id: shown.body.results[1].details.payout_id,
+      status: 'completed',
       details: {
-        payout_id: (lines[1]!.details as { payout_id: number }).payout_id,
         level: 1,
         rate_bp: 100,
         source_bonus_type: 'invite',

@@ -130,6 +130,41 @@ describe('notices of withdrawals', () => {
 });
 
 describe('notices of orders and bonuses', () => {
+  it('queues bonus notices by the payee switches: mail when switched on, the bot only when linked and not switched off', async () => {
+    const app = await testApp();
+    const mailOn = await registerPartner(app);
+    const botOff = await registerPartner(app);
+    const silent = await registerPartner(app);
+    for (const mentor of [mailOn, botOff, silent]) {
+      await adjust(app, mentor.id, 'USDT', '1000');
+      await buyTariff(app, mentor, 'tariff-500');
+    }
+    const switched = await call(app, 'PATCH', PREFERENCES, {
+      token: mailOn.token,
+      body: { mail: { bonuses: true } },
+    });
+    expect(switched.status).toBe(200);
+    await linkChat(app, botOff, 777004);
+    const off = await call(app, 'PATCH', PREFERENCES, {
+      token: botOff.token,
+      body: { bot: { bonuses: false } },
+    });
+    expect(off.status).toBe(200);
+    for (const mentor of [mailOn, botOff, silent]) {
+      const buyer = await registerPartner(app, { promocode: mentor.referralId });
+      await adjust(app, buyer.id, 'USDT', '1000');
+      await buyTariff(app, buyer, 'tariff-500');
+    }
+    const bonusNotices = async (partner: TPartner) =>
+      (await noticesOf(app, partner.id)).filter((notice) => notice.kind === 'bonuses');
+    const mailed = await bonusNotices(mailOn);
+    expect(
+      mailed.map((notice) => [notice.channel, notice.payload.bonus_type, notice.payload.amount]),
+    ).toEqual([['mail', 'invite', '35000000']]);
+    expect(await bonusNotices(botOff)).toEqual([]);
+    expect(await bonusNotices(silent)).toEqual([]);
+  });
+
   it('tells the buyer each order status and the linked mentor each bonus (bonuses are off on mail)', async () => {
     const app = await testApp();
     const mentor = await registerPartner(app, { language: 'it' });
@@ -139,7 +174,9 @@ describe('notices of orders and bonuses', () => {
     // Bonuses from before the chat was linked went nowhere (bonuses are off on mail by default).
     const [linkedAt] = await queryRows<{ id: number }>(
       app.database.db,
-      sql`select coalesce(max(id), 0)::int as id from wallet_operations`,
+      // Statement lines and payouts share their ids' sequence (migration 0030).
+      sql`select greatest((select coalesce(max(id), 0) from wallet_operations),
+                          (select coalesce(max(id), 0) from payouts))::int as id`,
     );
     const buyer = await registerPartner(app, { promocode: mentor.referralId, language: 'BT' });
     await adjust(app, buyer.id, 'USDT', '3000');
@@ -171,8 +208,8 @@ describe('notices of orders and bonuses', () => {
     ]);
     const bonusLines = await queryRows<{ n: number }>(
       app.database.db,
-      sql`select count(*)::int as n from wallet_operations
-          where user_id = ${mentor.id} and operation_type = 'bonus' and amount > 0 and id > ${linkedAt!.id}`,
+      sql`select count(*)::int as n from payouts
+          where payee_id = ${mentor.id} and listed and amount > 0 and id > ${linkedAt!.id}`,
     );
     const mentorNotices = await noticesOf(app, mentor.id);
     expect(bonusLines[0]!.n).toBeGreaterThan(0);

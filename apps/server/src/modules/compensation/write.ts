@@ -66,7 +66,7 @@ export async function writeBatch(
     reference: `bonus:fold:${last.id}`,
     details: { events: [events[0]!.id, last.id] },
   });
-  await insertPayouts(tx, postings, { idOf, windowId, transfers });
+  await insertPayouts(tx, postings, { idOf, windowId, transfers, listed: true });
   await markReversed(
     tx,
     [...state.dirty.postings]
@@ -77,7 +77,7 @@ export async function writeBatch(
   await writeLost(tx, loaded, idOf);
   await writeDebts(tx, loaded, idOf);
   await writePartners(tx, loaded);
-  await writeStatement(tx, postings, { idOf, lastEventId: last.id, kindOf: kindsOf(events), slim: true });
+  await writeStatement(tx, postings, { idOf, lastEventId: last.id, kindOf: kindsOf(events), listed: true });
   await recordLeaderPools(tx, postings, events);
 }
 
@@ -156,8 +156,8 @@ export async function writePeriodPostings(
     reference: `bonus:${source.key}`,
     details: { source: source.key, period: source.period },
   });
-  await insertPayouts(tx, placed, { idOf, windowId: () => null, transfers });
-  await writeStatement(tx, placed, { idOf, lastEventId: 0, kindOf: new Map(), slim: false });
+  await insertPayouts(tx, placed, { idOf, windowId: () => null, transfers, listed: false });
+  await writeStatement(tx, placed, { idOf, lastEventId: 0, kindOf: new Map(), listed: false });
 }
 
 async function updateWindows(tx: Db, windows: readonly TFoldWindow[]): Promise<void> {
@@ -265,7 +265,12 @@ type TRefs = {
   idOf: (ref: string | null) => number | null;
   windowId: (key: string | null) => number | null;
   transfers: Map<string, number>;
+  /** The payouts are their statement lines (the fold's); else each gets a wallet_operations row. */
+  listed: boolean;
 };
+
+/** A posting that is a line of its payee's statement: it reached or left a partner's balance. */
+const isLine = (posting: TFoldPosting) => !posting.toCompany && posting.credited !== 0n;
 
 async function insertPayouts(tx: Db, postings: readonly TFoldPosting[], refs: TRefs): Promise<void> {
   if (postings.length === 0) return;
@@ -310,6 +315,7 @@ async function insertPayouts(tx: Db, postings: readonly TFoldPosting[], refs: TR
         column('debt_repaid', 'bigint', (p) => p.debtRepaid),
         column('taken', 'bigint', (p) => p.taken),
         column('debt', 'bigint', (p) => p.debt),
+        column('listed', 'boolean', (p) => refs.listed && isLine(p)),
       ],
       { overriding: true },
     ),
@@ -420,11 +426,10 @@ async function writePartners(tx: Db, loaded: TLoaded): Promise<void> {
 }
 
 /**
- * A statement line per credit that reached a partner, and per reversal of one (what it took from
- * the balance); a line per partner for the debt their bonuses repaid in the batch. A fold line's
- * details are its payout's id only (`slim`): the statement reads the rest from the payout
- * (`bonusLineDetails`), so that a batch of tens of thousands of bonuses writes short lines. A
- * period's lines (written rarely, with explanations the payouts do not keep) carry them all.
+ * The statement lines a batch adds beside its payouts. The fold's payouts are lines themselves
+ * (`listed`: the statement reads them from payouts), so it writes only a line per partner for the
+ * debt their bonuses repaid. A period's payouts (written rarely, with explanations the payouts do
+ * not keep) each get a wallet_operations line with all of its details.
  */
 async function writeStatement(
   tx: Db,
@@ -433,41 +438,18 @@ async function writeStatement(
     idOf: (ref: string | null) => number | null;
     lastEventId: number;
     kindOf: Map<string, string | null>;
-    slim: boolean;
+    listed: boolean;
   },
 ): Promise<void> {
   const lines: TOperation[] = [];
   const repaid = new Map<string, bigint>();
   for (const posting of postings) {
-    if (posting.toCompany || posting.credited === 0n) continue;
-    const id = context.idOf(posting.ref)!;
+    if (!isLine(posting)) continue;
     const reversal = posting.reversesRef !== null;
-    const details = context.slim
-      ? { payout_id: id }
-      : lineDetails({
-          id,
-          eventId: posting.eventId ? Number(posting.eventId) : null,
-          ordinal: posting.ordinal,
-          purchaseId: posting.purchaseId === null ? null : Number(posting.purchaseId),
-          buyerId: posting.buyerId === null ? null : Number(posting.buyerId),
-          kind: context.kindOf.get(posting.eventId) ?? null,
-          period: posting.period,
-          level: posting.level,
-          leg: posting.leg,
-          base: posting.base,
-          rateBp: posting.rateBp,
-          gross: posting.gross,
-          capTook: posting.capTook,
-          lost: posting.lost,
-          sourceBonusType: posting.sourceBonusType
-            ? contractType(posting.sourceBonusType, posting.currency, null)
-            : null,
-          sourcePayeeId: posting.sourcePayeeId === null ? null : Number(posting.sourcePayeeId),
-          planVersion: posting.planVersion,
-          reversesPayoutId: reversal ? context.idOf(posting.reversesRef) : null,
-          credited: posting.credited,
-          debt: posting.debt,
-        });
+    if (!reversal && posting.debtRepaid > 0n)
+      repaid.set(posting.payeeId, (repaid.get(posting.payeeId) ?? 0n) + posting.debtRepaid);
+    if (context.listed) continue;
+    const id = context.idOf(posting.ref)!;
     lines.push({
       userId: Number(posting.payeeId),
       operationType: 'bonus',
@@ -476,10 +458,31 @@ async function writeStatement(
       amount: reversal ? -posting.taken : posting.credited,
       status: 'completed',
       reference: `payout:${id}`,
-      details,
+      details: lineDetails({
+        id,
+        eventId: posting.eventId ? Number(posting.eventId) : null,
+        ordinal: posting.ordinal,
+        purchaseId: posting.purchaseId === null ? null : Number(posting.purchaseId),
+        buyerId: posting.buyerId === null ? null : Number(posting.buyerId),
+        kind: context.kindOf.get(posting.eventId) ?? null,
+        period: posting.period,
+        level: posting.level,
+        leg: posting.leg,
+        base: posting.base,
+        rateBp: posting.rateBp,
+        gross: posting.gross,
+        capTook: posting.capTook,
+        lost: posting.lost,
+        sourceBonusType: posting.sourceBonusType
+          ? contractType(posting.sourceBonusType, posting.currency, null)
+          : null,
+        sourcePayeeId: posting.sourcePayeeId === null ? null : Number(posting.sourcePayeeId),
+        planVersion: posting.planVersion,
+        reversesPayoutId: reversal ? context.idOf(posting.reversesRef) : null,
+        credited: posting.credited,
+        debt: posting.debt,
+      }),
     });
-    if (!reversal && posting.debtRepaid > 0n)
-      repaid.set(posting.payeeId, (repaid.get(posting.payeeId) ?? 0n) + posting.debtRepaid);
   }
   for (const [userId, amount] of repaid) {
     lines.push({

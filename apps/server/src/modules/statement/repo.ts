@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { type Db, insertColumns, type TCell } from '../../db/client';
+import { type Db, insertColumns, queryRows, type TCell } from '../../db/client';
 import { walletOperations } from '../../db/schema';
 
 export type TOperationRow = typeof walletOperations.$inferSelect;
@@ -82,42 +82,104 @@ export type TFilter = {
   to?: Date;
 };
 
+/**
+ * A line of a partner's statement: a wallet_operations row, or a payout the fold listed (its
+ * bonuses and their reversals are their payouts: compensation write.ts). `payoutId` names the
+ * payout a line reads its details from: a listed payout, or an older slim line's `payout_id`.
+ */
+export type TLineRow = {
+  id: number;
+  operationType: string;
+  bonusType: string | null;
+  currency: string;
+  amount: bigint;
+  status: string;
+  confirmations: number | null;
+  hash: string | null;
+  details: Record<string, unknown> | null;
+  createdAt: Date;
+  /** Set for a listed payout: its details are read from it. */
+  payoutId: number | null;
+};
+
+type TRawLine = {
+  id: string;
+  operation_type: string;
+  bonus_type: string | null;
+  currency: string;
+  amount: string;
+  status: string;
+  confirmations: number | null;
+  hash: string | null;
+  details: Record<string, unknown> | string | null;
+  created_at: Date | string;
+  payout_id: string | null;
+};
+
+// Amounts of different currencies do not compare: amount orders within each currency, currencies
+// in name order, and `-amount` is its exact reverse (docs/decisions.md). Each order is an index of
+// both tables (user, key, id).
 export const ORDER = {
-  date: [asc(walletOperations.createdAt), asc(walletOperations.id)],
-  '-date': [desc(walletOperations.createdAt), desc(walletOperations.id)],
-  // Amounts of different currencies do not compare: amount orders within each currency,
-  // currencies in name order, and `-amount` is its exact reverse (docs/decisions.md).
-  amount: [asc(walletOperations.currency), asc(walletOperations.amount), asc(walletOperations.id)],
-  '-amount': [desc(walletOperations.currency), desc(walletOperations.amount), desc(walletOperations.id)],
+  date: 'created_at asc, id asc',
+  '-date': 'created_at desc, id desc',
+  amount: 'currency asc, amount asc, id asc',
+  '-amount': 'currency desc, amount desc, id desc',
 } as const;
 
-/** Where a partner's page reads from; exported for the plan test. */
-export function operationsWhere(filter: TFilter): SQL | undefined {
-  return and(
-    eq(walletOperations.userId, filter.userId),
-    filter.operationType ? eq(walletOperations.operationType, filter.operationType) : undefined,
-    filter.bonusType ? eq(walletOperations.bonusType, filter.bonusType) : undefined,
-    filter.currency ? eq(walletOperations.currency, filter.currency) : undefined,
-    filter.from ? gte(walletOperations.createdAt, filter.from) : undefined,
-    filter.to ? lt(walletOperations.createdAt, filter.to) : undefined,
+/** An order's columns, of the relation `alias` (the page's outer query selects `id` as text). */
+const orderBy = (ordering: keyof typeof ORDER, alias: string): SQL =>
+  sql.raw(
+    ORDER[ordering]
+      .split(', ')
+      .map((key) => `${alias}.${key}`)
+      .join(', '),
   );
+
+/**
+ * The partner's lines the filter keeps: their wallet_operations rows, and their listed payouts
+ * unless the filter asks for another type than bonuses; exported for the plan test.
+ */
+export function linesOf(filter: TFilter): { alias: string; lines: SQL }[] {
+  const when = (condition: unknown, clause: SQL) => (condition ? clause : sql``);
+  const operations = sql`select o.id, o.operation_type, o.bonus_type, o.currency, o.amount, o.status,
+           o.confirmations, o.hash, o.details, o.created_at, null::bigint as payout_id
+      from wallet_operations o
+     where o.user_id = ${filter.userId}
+       ${when(filter.operationType, sql`and o.operation_type = ${filter.operationType}`)}
+       ${when(filter.bonusType, sql`and o.bonus_type = ${filter.bonusType}`)}
+       ${when(filter.currency, sql`and o.currency = ${filter.currency}`)}
+       ${when(filter.from, sql`and o.created_at >= ${filter.from?.toISOString()}::timestamptz`)}
+       ${when(filter.to, sql`and o.created_at < ${filter.to?.toISOString()}::timestamptz`)}`;
+  if (filter.operationType && filter.operationType !== 'bonus') return [{ alias: 'o', lines: operations }];
+  const payouts = sql`select p.id, 'bonus'::text as operation_type, p.bonus_type, p.currency, p.amount,
+           'completed'::text as status, null::integer as confirmations, null::text as hash,
+           null::jsonb as details, p.created_at, p.id as payout_id
+      from payouts p
+     where p.payee_id = ${filter.userId} and p.listed
+       ${when(filter.bonusType, sql`and p.bonus_type = ${filter.bonusType}`)}
+       ${when(filter.currency, sql`and p.currency = ${filter.currency}`)}
+       ${when(filter.from, sql`and p.created_at >= ${filter.from?.toISOString()}::timestamptz`)}
+       ${when(filter.to, sql`and p.created_at < ${filter.to?.toISOString()}::timestamptz`)}`;
+  return [
+    { alias: 'o', lines: operations },
+    { alias: 'p', lines: payouts },
+  ];
 }
 
-/** The rows of one page, in `ordering`; exported for the plan test. */
-export function pageQuery(
-  db: Db,
-  filter: TFilter,
-  ordering: keyof typeof ORDER,
-  offset: number,
-  limit: number,
-) {
-  return db
-    .select()
-    .from(walletOperations)
-    .where(operationsWhere(filter))
-    .orderBy(...ORDER[ordering])
-    .offset(offset)
-    .limit(limit);
+/**
+ * The rows of one page, in `ordering`; exported for the plan test. Each table gives its first
+ * `offset + limit` lines in that order from its index (PostgreSQL merges no ordered reads of a
+ * union's filtered branches), and the page is cut from the two.
+ */
+export function pageQuery(filter: TFilter, ordering: keyof typeof ORDER, offset: number, limit: number): SQL {
+  const branches = linesOf(filter).map(
+    ({ alias, lines }) => sql`(${lines} order by ${orderBy(ordering, alias)} limit ${offset + limit})`,
+  );
+  return sql`select l.id::text as id, l.operation_type, l.bonus_type, l.currency, l.amount::text as amount,
+                    l.status, l.confirmations, l.hash, l.details, l.created_at, l.payout_id::text as payout_id
+               from (${sql.join(branches, sql` union all `)}) as l
+              order by ${orderBy(ordering, 'l')}
+             offset ${offset} limit ${limit}`;
 }
 
 export async function listOperations(
@@ -126,24 +188,49 @@ export async function listOperations(
   ordering: keyof typeof ORDER,
   offset: number,
   limit: number,
-): Promise<{ count: number; rows: TOperationRow[] }> {
-  const where = operationsWhere(filter);
-  const [total] = await db.select({ value: count() }).from(walletOperations).where(where);
-  const lines = total?.value ?? 0;
+): Promise<{ count: number; rows: TLineRow[] }> {
+  const [total] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${sql.join(
+      linesOf(filter).map((branch) => branch.lines),
+      sql` union all `,
+    )}) as l`,
+  );
+  const lines = total?.n ?? 0;
   // Each order walks an index (user, key, id) from one end. A page in the back half is read from
   // the other end, the order reversed, so that the last page costs what the first does.
   const fromEnd = offset + limit / 2 > lines / 2;
   if (fromEnd && offset >= lines) return { count: lines, rows: [] };
-  const rows = fromEnd
-    ? await pageQuery(
+  const raw = fromEnd
+    ? await queryRows<TRawLine>(
         db,
-        filter,
-        reversed(ordering),
-        Math.max(0, lines - offset - limit),
-        Math.min(limit, lines - offset),
+        pageQuery(
+          filter,
+          reversed(ordering),
+          Math.max(0, lines - offset - limit),
+          Math.min(limit, lines - offset),
+        ),
       )
-    : await pageQuery(db, filter, ordering, offset, limit);
+    : await queryRows<TRawLine>(db, pageQuery(filter, ordering, offset, limit));
+  const rows = raw.map(toLine);
   return { count: lines, rows: fromEnd ? rows.reverse() : rows };
+}
+
+function toLine(row: TRawLine): TLineRow {
+  return {
+    id: Number(row.id),
+    operationType: row.operation_type,
+    bonusType: row.bonus_type,
+    currency: row.currency,
+    amount: BigInt(row.amount),
+    status: row.status,
+    confirmations: row.confirmations === null ? null : Number(row.confirmations),
+    hash: row.hash,
+    details:
+      typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : row.details,
+    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+    payoutId: row.payout_id === null ? null : Number(row.payout_id),
+  };
 }
 
 /** `x` and `-x` are exact reverses of each other, tie-breaker included. */

@@ -76,17 +76,19 @@ export function dateRange(request: TFinancesRequest, now = new Date()): { from?:
 }
 
 /**
- * The details of bonus lines written with their payout's id only (the fold's: compensation
- * write.ts), by payout id; the compensation module answers them (app.ts wires it).
+ * The details of bonus lines read from their payout (a payout the fold listed, or an older line
+ * written with its payout's id only), by payout id; the compensation module answers them (app.ts
+ * wires it).
  */
 export type TLineDetailsOf = (
   db: Db,
   payoutIds: readonly number[],
 ) => Promise<Map<number, Record<string, string | number | boolean | null>>>;
 
-/** A bonus line whose details are its payout's id only. */
-const slimPayout = (row: { operationType: string; details: unknown }): number | null => {
-  const details = row.details as Record<string, unknown>;
+/** The payout a line reads its details from: a listed payout, or a slim line's `payout_id`. */
+const payoutOf = (row: repo.TLineRow): number | null => {
+  if (row.payoutId !== null) return row.payoutId;
+  const details = row.details ?? {};
   return row.operationType === 'bonus' && typeof details.payout_id === 'number' && !('gross' in details)
     ? details.payout_id
     : null;
@@ -116,8 +118,10 @@ export async function statementPage(
     (page - 1) * pageSize,
     pageSize,
   );
-  const slim = rows.map(slimPayout).filter((id): id is number => id !== null);
-  const read = await lineDetailsOf(db, slim);
+  const read = await lineDetailsOf(
+    db,
+    rows.map(payoutOf).filter((id): id is number => id !== null),
+  );
   return {
     count,
     results: rows.map((row) => ({
@@ -130,7 +134,7 @@ export async function statementPage(
       status: row.status as TOperationStatus,
       confirmations: row.confirmations,
       hash: row.hash,
-      details: (read.get(slimPayout(row) ?? -1) ?? row.details) as TTransaction['details'],
+      details: (read.get(payoutOf(row) ?? -1) ?? row.details ?? {}) as TTransaction['details'],
     })),
   };
 }
