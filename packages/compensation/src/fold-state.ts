@@ -140,6 +140,9 @@ export const newPartner = (id: string, root = false): TFoldPartner => ({
   debt: 0n,
 });
 
+/** A partner's place under their binary parent; `up` is the parent's own step once looked up. */
+type TStep = { id: string; leg: TLeg; up: TStep | null | undefined };
+
 /** A part of the state the caller did not load: a defect of the caller, never a rule. */
 export class NotLoadedError extends Error {
   constructor(what: string) {
@@ -157,7 +160,8 @@ export class FoldState {
   readonly #complete: boolean;
   readonly partners = new Map<string, TFoldPartner>();
   readonly #mentor = new Map<string, string | null>();
-  readonly #parent = new Map<string, { id: string; leg: TLeg } | null>();
+  /** Each partner's step up the binary tree (null at the top), kept as one object per partner. */
+  readonly #parent = new Map<string, TStep | null>();
   readonly #roots = new Set<string>();
   readonly postings = new Map<string, TPostingRecord>();
   /** Binary postings of a partner, oldest first (loaded for the partners a refund reaches). */
@@ -203,7 +207,15 @@ export class FoldState {
   }
 
   setParent(id: string, parent: { id: string; leg: TLeg } | null): void {
-    this.#parent.set(id, parent);
+    const step = this.#parent.get(id);
+    if (parent === null || !step) {
+      this.#parent.set(id, parent && { id: parent.id, leg: parent.leg, up: undefined });
+    } else {
+      // The same object, changed: a child's step keeps pointing at it.
+      step.id = parent.id;
+      step.leg = parent.leg;
+      step.up = undefined;
+    }
   }
 
   setRoot(id: string): void {
@@ -235,14 +247,25 @@ export class FoldState {
     return chain;
   }
 
-  /** The binary ancestors of `id`, nearest first, each with the leg `id`'s volume lands on. */
-  path(id: string): { id: string; leg: TLeg }[] {
-    const path: { id: string; leg: TLeg }[] = [];
-    for (let step = this.#parentOf(id); step; step = this.#parentOf(step.id)) path.push(step);
+  /**
+   * The binary ancestors of `id`, nearest first, each with the leg `id`'s volume lands on. A walk
+   * of thousands for every purchase in a deep leg: each step keeps the step above it once found.
+   */
+  path(id: string): readonly { readonly id: string; readonly leg: TLeg }[] {
+    const path: TStep[] = [];
+    for (let step = this.#parentOf(id); step; ) {
+      path.push(step);
+      // Kept only once the parent's place is known (a complete state answers null for one not set yet).
+      if (step.up === undefined) {
+        const up = this.#parentOf(step.id);
+        if (this.#parent.has(step.id)) step.up = up;
+        step = up;
+      } else step = step.up;
+    }
     return path;
   }
 
-  #parentOf(id: string): { id: string; leg: TLeg } | null {
+  #parentOf(id: string): TStep | null {
     const parent = this.#parent.get(id);
     if (parent === undefined) {
       if (this.#complete) return null;
