@@ -201,19 +201,22 @@ export async function ping(db: Db): Promise<void> {
  * statement, and PGlite aborts on a VALUES list of a few hundred rows of them).
  */
 export function arrayLiteral(values: readonly (string | number | bigint | boolean | null)[]): string {
-  let text = '{';
+  const cells = new Array<string>(values.length);
   for (let index = 0; index < values.length; index++) {
     const value = values[index]!;
-    if (index > 0) text += ',';
-    if (value === null) text += 'NULL';
     // Numbers and booleans need no quotes; a string is quoted, its quotes and backslashes escaped.
-    else if (typeof value !== 'string') text += String(value);
-    else text += `"${QUOTED.test(value) ? value.replace(QUOTED_ALL, '\\$1') : value}"`;
+    cells[index] =
+      value === null
+        ? 'NULL'
+        : typeof value !== 'string'
+          ? String(value)
+          : value.includes('"') || value.includes('\\')
+            ? `"${value.replace(QUOTED_ALL, '\\$1')}"`
+            : `"${value}"`;
   }
-  return `${text}}`;
+  return `{${cells.join(',')}}`;
 }
 
-const QUOTED = /["\\]/;
 const QUOTED_ALL = /(["\\])/g;
 
 export type TCell = string | number | bigint | boolean | null;
