@@ -253,7 +253,7 @@ export class FoldState {
    */
   path(id: string): readonly { readonly id: string; readonly leg: TLeg }[] {
     const path: TStep[] = [];
-    for (let step = this.#parentOf(id); step; ) {
+    for (let step = this.#parentOf(id); step;) {
       path.push(step);
       // Kept only once the parent's place is known (a complete state answers null for one not set yet).
       if (step.up === undefined) {

@@ -83,7 +83,10 @@ export function dxnMatchingPostings(
 const NONE: readonly { name: TRankName; bonus: bigint }[] = Object.freeze([]);
 
 /** Each rank's place in the plan, and the lowest volume any rank from a place on needs (none: past the end). */
-const RANK_TABLES = new WeakMap<TPlan, { index: Map<TRankName, number>; lowestFrom: (bigint | undefined)[] }>();
+const RANK_TABLES = new WeakMap<
+  TPlan,
+  { index: Map<TRankName, number>; lowestFrom: (bigint | undefined)[] }
+>();
 
 function rankTable(plan: TPlan) {
   let table = RANK_TABLES.get(plan);
