@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TFoldPosting, TFoldWindow, TPosting } from '@portal/compensation';
 import { minor, type TBonusType, type TCurrency } from '@portal/contracts';
-import { arrayLiteral, type Db, idArray, insertColumns, queryRows, type TCell } from '../../db/client';
+import { arrayLiteral, type Db, idArray, queryRows, type TCell, writeRows } from '../../db/client';
 import { type TAccountRef, companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { leg, postTransfer } from '../ledger/service';
 import { recordOperations, type TOperation } from '../statement/service';
@@ -279,47 +279,41 @@ async function insertPayouts(tx: Db, postings: readonly TFoldPosting[], refs: TR
     type,
     values: postings.map(pick),
   });
-  await tx.execute(
-    insertColumns(
-      'payouts',
-      [
-        column('id', 'bigint', (p) => refs.idOf(p.ref)),
-        column('purchase_id', 'bigint', (p) => p.purchaseId),
-        column('period', 'text', (p) => p.period),
-        column('event_id', 'bigint', (p) => p.eventId || null),
-        column('ordinal', 'int', (p) => (p.eventId ? p.ordinal : null)),
-        column('payee_id', 'bigint', (p) => p.payeeId),
-        column('bonus_type', 'text', (p) => contractType(p.bonusType, p.currency, p.sourceBonusType)),
-        column('currency', 'text', (p) => p.currency),
-        column('gross', 'bigint', (p) => p.gross),
-        column('credited', 'bigint', (p) => p.credited),
-        column('lost', 'bigint', (p) => p.lost),
-        column('level', 'int', (p) => p.level),
-        column('leg', 'text', (p) => p.leg),
-        column('base', 'bigint', (p) => p.base),
-        column('rate_bp', 'int', (p) => p.rateBp),
-        column('cap_took', 'bigint', (p) => p.capTook),
-        column('plan_version', 'text', (p) => p.planVersion),
-        column('source_bonus_type', 'text', (p) =>
-          p.sourceBonusType ? contractType(p.sourceBonusType, 'USDT') : null,
-        ),
-        column('source_payee_id', 'bigint', (p) => p.sourcePayeeId),
-        column('source_payout_id', 'bigint', (p) => refs.idOf(p.sourceRef)),
-        column('reverses_payout_id', 'bigint', (p) => refs.idOf(p.reversesRef)),
-        column('recovers_payout_id', 'bigint', (p) => refs.idOf(p.recoversRef)),
-        column('window_id', 'bigint', (p) => refs.windowId(p.windowKey)),
-        column('to_company', 'boolean', (p) => p.toCompany),
-        column('transfer_id', 'bigint', (p) =>
-          p.credited === 0n ? null : (refs.transfers.get(groupOf(p)) ?? null),
-        ),
-        column('debt_repaid', 'bigint', (p) => p.debtRepaid),
-        column('taken', 'bigint', (p) => p.taken),
-        column('debt', 'bigint', (p) => p.debt),
-        column('listed', 'boolean', (p) => refs.listed && isLine(p)),
-      ],
-      { overriding: true },
+  await writeRows(tx, 'payouts', [
+    column('id', 'bigint', (p) => refs.idOf(p.ref)),
+    column('purchase_id', 'bigint', (p) => p.purchaseId),
+    column('period', 'text', (p) => p.period),
+    column('event_id', 'bigint', (p) => p.eventId || null),
+    column('ordinal', 'int', (p) => (p.eventId ? p.ordinal : null)),
+    column('payee_id', 'bigint', (p) => p.payeeId),
+    column('bonus_type', 'text', (p) => contractType(p.bonusType, p.currency, p.sourceBonusType)),
+    column('currency', 'text', (p) => p.currency),
+    column('gross', 'bigint', (p) => p.gross),
+    column('credited', 'bigint', (p) => p.credited),
+    column('lost', 'bigint', (p) => p.lost),
+    column('level', 'int', (p) => p.level),
+    column('leg', 'text', (p) => p.leg),
+    column('base', 'bigint', (p) => p.base),
+    column('rate_bp', 'int', (p) => p.rateBp),
+    column('cap_took', 'bigint', (p) => p.capTook),
+    column('plan_version', 'text', (p) => p.planVersion),
+    column('source_bonus_type', 'text', (p) =>
+      p.sourceBonusType ? contractType(p.sourceBonusType, 'USDT') : null,
     ),
-  );
+    column('source_payee_id', 'bigint', (p) => p.sourcePayeeId),
+    column('source_payout_id', 'bigint', (p) => refs.idOf(p.sourceRef)),
+    column('reverses_payout_id', 'bigint', (p) => refs.idOf(p.reversesRef)),
+    column('recovers_payout_id', 'bigint', (p) => refs.idOf(p.recoversRef)),
+    column('window_id', 'bigint', (p) => refs.windowId(p.windowKey)),
+    column('to_company', 'boolean', (p) => p.toCompany),
+    column('transfer_id', 'bigint', (p) =>
+      p.credited === 0n ? null : (refs.transfers.get(groupOf(p)) ?? null),
+    ),
+    column('debt_repaid', 'bigint', (p) => p.debtRepaid),
+    column('taken', 'bigint', (p) => p.taken),
+    column('debt', 'bigint', (p) => p.debt),
+    column('listed', 'boolean', (p) => refs.listed && isLine(p)),
+  ]);
 }
 
 async function markReversed(
