@@ -3,7 +3,6 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { type Db, insertColumns, queryRows, type TCell } from '../../db/client';
 import { walletOperations } from '../../db/schema';
 
-export type TOperationRow = typeof walletOperations.$inferSelect;
 export type TNewOperation = typeof walletOperations.$inferInsert;
 
 /** Writes an operation once per reference; a second write of the same reference changes nothing. */
@@ -137,9 +136,9 @@ const orderBy = (ordering: keyof typeof ORDER, alias: string): SQL =>
 
 /**
  * The partner's lines the filter keeps: their wallet_operations rows, and their listed payouts
- * unless the filter asks for another type than bonuses; exported for the plan test.
+ * unless the filter asks for another type than bonuses.
  */
-export function linesOf(filter: TFilter): { alias: string; lines: SQL }[] {
+function linesOf(filter: TFilter): { alias: string; lines: SQL }[] {
   const when = (condition: unknown, clause: SQL) => (condition ? clause : sql``);
   const operations = sql`select o.id, o.operation_type, o.bonus_type, o.currency, o.amount, o.status,
            o.confirmations, o.hash, o.details, o.created_at, null::bigint as payout_id
