@@ -140,8 +140,17 @@ export const newPartner = (id: string, root = false): TFoldPartner => ({
   debt: 0n,
 });
 
-/** A partner's place under their binary parent; `up` is the parent's own step once looked up. */
-type TStep = { id: string; leg: TLeg; up: TStep | null | undefined };
+/**
+ * A partner's place under their binary parent; `up` is the parent's own step once looked up, and
+ * `parent` the parent's partner once touched through it (as long as `generation` is the state's).
+ */
+type TStep = {
+  id: string;
+  leg: TLeg;
+  up: TStep | null | undefined;
+  parent?: TFoldPartner | undefined;
+  generation?: number;
+};
 
 /** A part of the state the caller did not load: a defect of the caller, never a rule. */
 export class NotLoadedError extends Error {
@@ -163,6 +172,8 @@ export class FoldState {
   /** Each partner's step up the binary tree (null at the top), kept as one object per partner. */
   readonly #parent = new Map<string, TStep | null>();
   readonly #roots = new Set<string>();
+  /** Counts the partners replaced (`addPartner`): a step keeps its parent's partner within one. */
+  #generation = 0;
   readonly postings = new Map<string, TPostingRecord>();
   /** Binary postings of a partner, oldest first (loaded for the partners a refund reaches). */
   readonly binaryRefs = new Map<string, string[]>();
@@ -215,6 +226,7 @@ export class FoldState {
       step.id = parent.id;
       step.leg = parent.leg;
       step.up = undefined;
+      step.parent = undefined;
     }
   }
 
@@ -278,6 +290,8 @@ export class FoldState {
 
   addPartner(partner: TFoldPartner): void {
     this.partners.set(partner.id, partner);
+    // A partner replaced: no step keeps the one before.
+    this.#generation += 1;
     if (partner.legs.rank) this.#rankSet(partner.legs.rank).add(partner.id);
   }
 
@@ -295,6 +309,19 @@ export class FoldState {
   touch(id: string): TFoldPartner {
     this.dirty.partners.add(id);
     return this.partner(id);
+  }
+
+  /**
+   * `touch` of the partner a step of `path` leads to, kept on the step: a purchase deep in a leg
+   * touches thousands of ancestors, the same ones for every purchase below them.
+   */
+  touchStep(step: { readonly id: string }): TFoldPartner {
+    const kept = step as TStep;
+    if (kept.parent === undefined || kept.generation !== this.#generation) {
+      kept.parent = this.touch(kept.id);
+      kept.generation = this.#generation;
+    }
+    return kept.parent;
   }
 
   setRank(id: string, rank: TRankName): void {

@@ -291,7 +291,7 @@ class EventRun {
     }
     const path = event.bv > 0n ? state.path(event.buyerId) : [];
     // The ancestors, as the walk found them, for the ranks below (a walk of thousands, twice).
-    const ancestors = path.map((step) => this.#addVolume(step.id, step.leg, event.bv));
+    const ancestors = path.map((step) => this.#addVolume(step, event.bv));
     if (activated !== null && !path.some((step) => step.id === activated)) this.#pair(activated, null);
 
     // The promo code owner, the ticket bonus, VP.
@@ -400,8 +400,9 @@ class EventRun {
   }
 
   /** Adds the volume to the ancestor's leg, pairs it when active; answers the ancestor. */
-  #addVolume(id: string, leg: TLeg, volume: bigint): TFoldPartner {
-    const ancestor = this.state.touch(id);
+  #addVolume(step: { readonly id: string; readonly leg: TLeg }, volume: bigint): TFoldPartner {
+    const { id, leg } = step;
+    const ancestor = this.state.touchStep(step);
     const legs = ancestor.legs;
     if (leg === 'left') {
       legs.leftUnpaid += volume;

@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -269,32 +268,57 @@ export function insertColumns(
  * `insertColumns`. Every column's values are given, ids included.
  */
 export async function writeRows(db: Db, table: string, columns: readonly TColumn[]): Promise<void> {
+  await (
+    await startRows(db, prepareRows(db, table, columns))
+  ).written;
+}
+
+/** Rows for `startRows`, with their `COPY` text when `db` takes one (PostgreSQL, in a transaction). */
+export type TRows = { table: string; columns: readonly TColumn[]; text: string | null };
+
+/** Rows for `startRows`: their `COPY` text is built now (the caller may build it while a write runs). */
+export function prepareRows(db: Db, table: string, columns: readonly TColumn[]): TRows {
   const rows = columns[0]?.values.length ?? 0;
-  if (rows === 0) return;
-  const connection = connectionOf(db);
-  if (!connection) {
-    await db.execute(insertColumns(table, columns, { overriding: true }));
-    return;
+  if (rows === 0 || !connectionOf(db)) return { table, columns, text: null };
+  const lines = new Array<string>(rows);
+  const cells = new Array<string>(columns.length);
+  for (let row = 0; row < rows; row++) {
+    for (let index = 0; index < columns.length; index++) cells[index] = copyCell(columns[index]!.values[row]);
+    lines[row] = cells.join('\t');
   }
-  const lines = function* () {
-    const BATCH = 2000;
-    for (let start = 0; start < rows; start += BATCH) {
-      const chunk: string[] = [];
-      for (let row = start; row < Math.min(rows, start + BATCH); row++) {
-        const cells = new Array<string>(columns.length);
-        for (let index = 0; index < columns.length; index++)
-          cells[index] = copyCell(columns[index]!.values[row]);
-        chunk.push(cells.join('\t'));
-      }
-      yield `${chunk.join('\n')}\n`;
-    }
-  };
-  await pipeline(
-    Readable.from(lines()),
-    connection.query(
-      copyFrom(`copy ${table} (${columns.map((column) => column.name).join(', ')}) from stdin`),
-    ),
+  return { table, columns, text: `${lines.join('\n')}\n` };
+}
+
+/**
+ * `writeRows`, answering as soon as the rows are handed over: on PostgreSQL once the `COPY` has
+ * started and its data is in the connection's socket, so that the caller computes while
+ * PostgreSQL writes them. `written` settles when they are written (or failed); nothing else may
+ * run on the transaction before. Elsewhere the rows are written before it answers.
+ */
+export async function startRows(db: Db, rows: TRows): Promise<{ written: Promise<void> }> {
+  const { table, columns, text } = rows;
+  const connection = text === null ? null : connectionOf(db);
+  if (!connection || text === null) {
+    if ((columns[0]?.values.length ?? 0) > 0)
+      await db.execute(insertColumns(table, columns, { overriding: true }));
+    return { written: Promise.resolve() };
+  }
+  const stream = connection.query(
+    copyFrom(`copy ${table} (${columns.map((column) => column.name).join(', ')}) from stdin`),
   );
+  const written = finished(stream);
+  // Settled here too: a failure is answered through `written`, never as an unhandled rejection.
+  written.catch(() => undefined);
+  // The callback runs once PostgreSQL accepted the COPY and the data is in the socket.
+  await new Promise<void>((resolve) => {
+    stream.write(text, () => resolve());
+    written.then(
+      () => resolve(),
+      () => resolve(),
+    );
+  });
+  if (!stream.destroyed) stream.end();
+  return { written };
 }
 
 /** A value in COPY's text format: `\N` for null; backslash, tab, newline and return escaped. */

@@ -399,6 +399,53 @@ describe('the fold: binary and ranks', () => {
     expect(await run([2, 0, 3, 1], false, 1)).toEqual(first);
   }, 120_000);
 
+  test('a batch computed in parts (each written while the next is computed) writes what it writes computed at once', async () => {
+    /** Every payout, with what it names (its source, window and transfer) by their own keys, not ids. */
+    const run = async (part: number) => {
+      const app = await testApp({ settle: false });
+      const { m, a, b, c } = await network(app, 'tariff-1500');
+      await buy(app, a, 'tariff-500');
+      await buy(app, b, 'tariff-3000');
+      await buy(app, c, 'tariff-1500');
+      await buy(app, a, 'tariff-7500');
+      const d = await partner(app, '100000', c);
+      await buy(app, d, 'tariff-500');
+      await buy(app, m, 'tariff-7500');
+      const db = app.database.db;
+      expect(await drainFold(db, 500, part)).toBe(9);
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select p.event_id, p.ordinal, p.payee_id, p.bonus_type, p.currency, p.gross, p.credited, p.lost,
+                   p.cap_took, p.level, p.leg, p.base, p.debt_repaid, p.listed,
+                   s.event_id || ':' || s.ordinal as source, w.opened_event_id as window, t.reference as transfer,
+                   t.bonus_type as transfer_type
+            from payouts p left join payouts s on s.id = p.source_payout_id
+            left join cap_windows w on w.id = p.window_id left join ledger_transfers t on t.id = p.transfer_id
+            order by p.event_id, p.ordinal`,
+      );
+      const audit = await auditBonuses(db);
+      const money = await Promise.all([m, a, b, c, d].map((who) => balances(app, who.token)));
+      const health = await ledgerHealth(app);
+      await app.close();
+      return { rows, audit: audit.sample, money, health };
+    };
+    const atOnce = await run(500);
+    const inParts = await run(1);
+    const inThrees = await run(3);
+    expect(atOnce.rows.length).toBeGreaterThan(20);
+    // Several kinds of bonus, windows opened in later parts, each paid payout on its transfer.
+    expect(new Set(atOnce.rows.map((row) => row.bonus_type)).size).toBeGreaterThan(3);
+    for (const row of atOnce.rows) {
+      expect(row.transfer === null, JSON.stringify(row)).toBe(row.credited === '0');
+      if (row.transfer !== null) expect(row.transfer_type).toBe(row.bonus_type);
+    }
+    expect(atOnce.rows.filter((row) => row.window !== null).length).toBeGreaterThan(5);
+    expect(inParts).toEqual(atOnce);
+    expect(inThrees).toEqual(atOnce);
+    expect(atOnce.audit).toEqual([]);
+    expect(atOnce.health).toMatchObject({ ok: true, negative_user_accounts: 0 });
+  }, 120_000);
+
   test('three drains at once (three connections on PostgreSQL) fold every event once', async () => {
     const app = await testApp({ settle: false });
     const net = await spine(app, 12);

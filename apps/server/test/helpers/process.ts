@@ -28,9 +28,23 @@ export type TServerProcess = {
 export const START_WAIT_MS = 100_000;
 
 const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGTERM');
-});
+/**
+ * Each process a test started is stopped, and gone, before the next test: one still running its
+ * jobs would hold the tables the next test's fresh database truncates (a deadlock).
+ */
+afterEach(async () => {
+  await Promise.all(running.splice(0).map(stop));
+}, 30_000);
+
+/** SIGTERM, then SIGKILL when it has not exited within 10 seconds; answers once it exited. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
 
 /**
  * A server process of its own, started from source as main.ts runs (a second machine, or the

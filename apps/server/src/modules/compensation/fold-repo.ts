@@ -354,8 +354,10 @@ export async function lockSpendable(tx: Db, userIds: readonly number[]): Promise
 
 // ---- writes --------------------------------------------------------------------------------------
 
+type TSequenced = 'payouts' | 'cap_windows' | 'bonus_debts' | 'ledger_transfers';
+
 /** The sequence a table's ids come from: a payout's is the statement lines' (migration 0030). */
-const idSequence = (table: 'payouts' | 'cap_windows' | 'bonus_debts') =>
+const idSequence = (table: TSequenced) =>
   table === 'payouts'
     ? sql`'wallet_operations_id_seq'::regclass`
     : sql`pg_get_serial_sequence(${table}, 'id')::regclass`;
@@ -365,11 +367,7 @@ const idSequence = (table: 'payouts' | 'cap_windows' | 'bonus_debts') =>
  * once (named per row, the catalog look-up was four fifths of the statement: 260 ms for a batch's
  * 76,000 payouts, 40 ms now).
  */
-export async function nextIds(
-  tx: Db,
-  table: 'payouts' | 'cap_windows' | 'bonus_debts',
-  n: number,
-): Promise<number[]> {
+export async function nextIds(tx: Db, table: TSequenced, n: number): Promise<number[]> {
   if (n === 0) return [];
   const [row] = await queryRows<{ ids: string }>(
     tx,

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { TFoldPosting, TFoldWindow, TPosting } from '@portal/compensation';
 import { minor, type TBonusType, type TCurrency } from '@portal/contracts';
-import { arrayLiteral, type Db, idArray, queryRows, type TCell, writeRows } from '../../db/client';
+import {
+  arrayLiteral,
+  type Db,
+  idArray,
+  prepareRows,
+  queryRows,
+  startRows,
+  type TCell,
+  type TRows,
+} from '../../db/client';
 import { type TAccountRef, companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { leg, postTransfer } from '../ledger/service';
 import { recordOperations, type TOperation } from '../statement/service';
@@ -22,64 +31,152 @@ async function rootsAmong(tx: Db, userIds: readonly number[]): Promise<Set<numbe
 }
 
 /**
- * Writes what one batch of the fold computed, set-based, in the batch's transaction: the windows
- * (one update, one insert), one ledger transfer per bonus type and currency (and per direction:
- * credits, reversals), the payouts (one insert), the payouts reversed (one update), lost profit and
- * debts (an insert and an update each), the partners' state (two upserts) and the statement lines
- * (one insert). No row of a payee is read under lock while the batch computes: each is written
- * once, here, in one statement per table.
+ * Writes one batch of the fold in its transaction, set-based, while the engine computes it
+ * (docs/compensation.md "A batch"). The payouts of each part of the batch go to PostgreSQL
+ * (`COPY`) as soon as the engine has computed them and are written there while it computes the
+ * next part, so that the engine and PostgreSQL work side by side on two cores. Their ids, and the
+ * ids of the windows they fill and of the ledger transfers that pay them, are taken from the
+ * sequences as they come; the windows and the transfers themselves are written by `finish`, with
+ * the rest: the windows (one update, one insert), one ledger transfer per bonus type and currency
+ * (and per direction: credits, reversals), the payouts reversed (one update), lost profit and debts
+ * (an insert and an update each), the partners' state (two upserts) and the statement lines (one
+ * insert). No row of a payee is read under lock while the batch computes: each is written once.
  */
-export async function writeBatch(
-  tx: Db,
-  loaded: TLoaded,
-  postings: readonly TFoldPosting[],
-  events: readonly TEventRow[],
-): Promise<void> {
-  const { state } = loaded;
-  const last = events[events.length - 1]!;
+export class BatchWriter {
+  /** Every posting handed over, in order. */
+  readonly postings: TFoldPosting[] = [];
+  readonly #tx: Db;
+  readonly #loaded: TLoaded;
+  readonly #payoutIds: Map<string, number>;
+  readonly #windowIds = new Map<string, number>();
+  readonly #transferIds = new Map<string, number>();
+  /** Payout ids taken ahead, ascending: the next part's rows are built with them. */
+  #reserve: number[] = [];
+  #writing: Promise<void> = Promise.resolve();
 
-  // Windows: the new ones get their ids first (payouts name them).
-  const windowIds = new Map<string, number>();
-  const windows = [...state.dirty.windows.values()];
-  const opened = windows.filter((window) => window.key.startsWith('w:'));
-  const ids = await nextIds(tx, 'cap_windows', opened.length);
-  opened.forEach((window, index) => windowIds.set(window.key, ids[index]!));
-  const windowId = (key: string | null) => (key === null ? null : (windowIds.get(key) ?? Number(key)));
-  await updateWindows(
-    tx,
-    windows.filter((window) => !window.key.startsWith('w:')),
-  );
-  await insertWindows(tx, opened, windowIds);
+  constructor(tx: Db, loaded: TLoaded) {
+    this.#tx = tx;
+    this.#loaded = loaded;
+    this.#payoutIds = new Map(loaded.payoutIds);
+  }
 
-  // Payouts: every posting gets its id first (matching, reversals and recoveries name others).
-  const payoutIds = new Map(loaded.payoutIds);
-  const allocated = await nextIds(tx, 'payouts', postings.length);
-  postings.forEach((posting, index) => payoutIds.set(posting.ref, allocated[index]!));
-  const idOf = (ref: string | null) => {
-    if (ref === null) return null;
-    const id = payoutIds.get(ref);
-    if (id === undefined) throw new Error(`The fold's posting ${ref} has no payout`);
-    return id;
-  };
+  /**
+   * Hands over the next postings of the batch (`more`: others follow); answers once their rows are
+   * on their way. When the ids taken with the last part suffice (and the postings name no window
+   * or transfer without an id yet), the rows are built while PostgreSQL still writes the last
+   * part's; the ids they lack and the next part's are taken in one round once it is written (the
+   * ids left over at the end of a batch are skipped: the ids of lines are unique, not gapless).
+   */
+  async add(postings: readonly TFoldPosting[], more: boolean): Promise<void> {
+    if (postings.length === 0) return;
+    for (const posting of postings) this.postings.push(posting);
+    let rows =
+      this.#reserve.length >= postings.length && this.#named(postings) ? this.#rowsOf(postings) : null;
+    await this.#writing;
+    const lacking = rows ? 0 : Math.max(0, postings.length - this.#reserve.length);
+    for (const id of await nextIds(this.#tx, 'payouts', lacking + (more ? postings.length : 0)))
+      this.#reserve.push(id);
+    if (!rows) {
+      await this.#openedWindowIds();
+      const groups = [...new Set(postings.filter(paysMoney).map(groupOf))].filter(
+        (group) => !this.#transferIds.has(group),
+      );
+      const ids = await nextIds(this.#tx, 'ledger_transfers', groups.length);
+      groups.forEach((group, index) => this.#transferIds.set(group, ids[index]!));
+      rows = this.#rowsOf(postings);
+    }
+    this.#writing = (await startRows(this.#tx, rows)).written;
+  }
 
-  const transfers = await postTransfers(tx, postings, {
-    reference: `bonus:fold:${last.id}`,
-    details: { events: [events[0]!.id, last.id] },
-  });
-  await insertPayouts(tx, postings, { idOf, windowId, transfers, listed: true });
-  await markReversed(
-    tx,
-    [...state.dirty.postings]
-      .filter((ref) => loaded.payoutIds.has(ref))
-      .map((ref) => state.posting(ref))
-      .map((record) => ({ id: loaded.payoutIds.get(record.ref)!, ...record })),
-  );
-  await writeLost(tx, loaded, idOf);
-  await writeDebts(tx, loaded, idOf);
-  await writePartners(tx, loaded);
-  await writeStatement(tx, postings, { idOf, lastEventId: last.id, kindOf: kindsOf(events), listed: true });
-  await recordLeaderPools(tx, postings, events);
+  /** Whether every window and transfer the postings name has its id. */
+  #named(postings: readonly TFoldPosting[]): boolean {
+    return postings.every(
+      (posting) =>
+        (posting.windowKey === null ||
+          !posting.windowKey.startsWith('w:') ||
+          this.#windowIds.has(posting.windowKey)) &&
+        (!paysMoney(posting) || this.#transferIds.has(groupOf(posting))),
+    );
+  }
+
+  /** The postings' rows, each given the next id of the reserve. */
+  #rowsOf(postings: readonly TFoldPosting[]): TRows {
+    const ids = this.#reserve.splice(0, postings.length);
+    postings.forEach((posting, index) => this.#payoutIds.set(posting.ref, ids[index]!));
+    return payoutRows(this.#tx, postings, this.#refs(true));
+  }
+
+  /** Writes the rest of the batch, once every posting was handed over. */
+  async finish(events: readonly TEventRow[]): Promise<void> {
+    await this.#writing;
+    const tx = this.#tx;
+    const { state } = this.#loaded;
+    const last = events[events.length - 1]!;
+    await this.#openedWindowIds();
+    const windows = [...state.dirty.windows.values()];
+    await updateWindows(
+      tx,
+      windows.filter((window) => !opened(window)),
+    );
+    await insertWindows(tx, windows.filter(opened), this.#windowIds);
+    const posted = await postTransfers(tx, this.postings, {
+      reference: `bonus:fold:${last.id}`,
+      details: { events: [events[0]!.id, last.id] },
+      ids: this.#transferIds,
+    });
+    // A group whose payouts all moved nothing (a DXN bonus reversed from an empty balance) has no
+    // transfer: its payouts name none.
+    const unposted = [...this.#transferIds].filter(([group]) => !posted.has(group)).map(([, id]) => id);
+    if (unposted.length > 0)
+      await tx.execute(
+        sql`update payouts set transfer_id = null where transfer_id = any(${idArray(unposted)})`,
+      );
+    const refs = this.#refs(true);
+    await markReversed(
+      tx,
+      [...state.dirty.postings]
+        .filter((ref) => this.#loaded.payoutIds.has(ref))
+        .map((ref) => state.posting(ref))
+        .map((record) => ({ id: this.#loaded.payoutIds.get(record.ref)!, ...record })),
+    );
+    await writeLost(tx, this.#loaded, refs.idOf);
+    await writeDebts(tx, this.#loaded, refs.idOf);
+    await writePartners(tx, this.#loaded);
+    await writeStatement(tx, this.postings, {
+      idOf: refs.idOf,
+      lastEventId: last.id,
+      kindOf: kindsOf(events),
+      listed: true,
+    });
+    await recordLeaderPools(tx, this.postings, events);
+  }
+
+  /** Ids for the windows the batch opened so far (payouts name them). */
+  async #openedWindowIds(): Promise<void> {
+    const fresh = [...this.#loaded.state.dirty.windows.values()].filter(
+      (window) => opened(window) && !this.#windowIds.has(window.key),
+    );
+    const ids = await nextIds(this.#tx, 'cap_windows', fresh.length);
+    fresh.forEach((window, index) => this.#windowIds.set(window.key, ids[index]!));
+  }
+
+  #refs(listed: boolean): TRefs {
+    return {
+      idOf: (ref) => {
+        if (ref === null) return null;
+        const id = this.#payoutIds.get(ref);
+        if (id === undefined) throw new Error(`The fold's posting ${ref} has no payout`);
+        return id;
+      },
+      windowId: (key) => (key === null ? null : (this.#windowIds.get(key) ?? Number(key))),
+      transfers: this.#transferIds,
+      listed,
+    };
+  }
 }
+
+/** A window the batch opened (its key is the fold's, `w:<event>`, until it has an id). */
+const opened = (window: TFoldWindow) => window.key.startsWith('w:');
 
 const kindsOf = (events: readonly TEventRow[]) =>
   new Map(
@@ -156,7 +253,10 @@ export async function writePeriodPostings(
     reference: `bonus:${source.key}`,
     details: { source: source.key, period: source.period },
   });
-  await insertPayouts(tx, placed, { idOf, windowId: () => null, transfers, listed: false });
+  const rows = payoutRows(tx, placed, { idOf, windowId: () => null, transfers, listed: false });
+  await (
+    await startRows(tx, rows)
+  ).written;
   await writeStatement(tx, placed, { idOf, lastEventId: 0, kindOf: new Map(), listed: false });
 }
 
@@ -208,7 +308,7 @@ const payeeAccount = (posting: TFoldPosting): TAccountRef =>
 async function postTransfers(
   tx: Db,
   postings: readonly TFoldPosting[],
-  source: { reference: string; details: Record<string, unknown> },
+  source: { reference: string; details: Record<string, unknown>; ids?: Map<string, number> },
 ): Promise<Map<string, number>> {
   const groups = new Map<string, Map<string, { account: TAccountRef; amount: bigint }>>();
   const add = (group: string, account: TAccountRef, amount: bigint) => {
@@ -243,6 +343,7 @@ async function postTransfers(
     if (list.length < 2) continue;
     const [type, currency, direction] = group.split(':') as [string, TCurrency, string];
     const transfer = await postTransfer(tx, {
+      id: source.ids && idIn(source.ids, group),
       operationType: 'bonus',
       bonusType: type as TBonusType,
       reference: `${source.reference}:${group}`,
@@ -255,6 +356,15 @@ async function postTransfers(
   }
   return transfers;
 }
+
+const idIn = (ids: Map<string, number>, group: string): number => {
+  const id = ids.get(group);
+  if (id === undefined) throw new Error(`The bonus transfer of ${group} has no id`);
+  return id;
+};
+
+/** A posting that moves money on the ledger (one that moves none has no transfer). */
+const paysMoney = (posting: TFoldPosting) => posting.credited !== 0n;
 
 const groupOf = (posting: TFoldPosting) =>
   `${contractType(posting.bonusType, posting.currency, posting.sourceBonusType)}:${posting.currency}:${
@@ -272,14 +382,14 @@ type TRefs = {
 /** A posting that is a line of its payee's statement: it reached or left a partner's balance. */
 const isLine = (posting: TFoldPosting) => !posting.toCompany && posting.credited !== 0n;
 
-async function insertPayouts(tx: Db, postings: readonly TFoldPosting[], refs: TRefs): Promise<void> {
-  if (postings.length === 0) return;
+/** The payouts' rows (`prepareRows`). */
+function payoutRows(tx: Db, postings: readonly TFoldPosting[], refs: TRefs): TRows {
   const column = (name: string, type: string, pick: (posting: TFoldPosting) => TCell) => ({
     name,
     type,
     values: postings.map(pick),
   });
-  await writeRows(tx, 'payouts', [
+  return prepareRows(tx, 'payouts', [
     column('id', 'bigint', (p) => refs.idOf(p.ref)),
     column('purchase_id', 'bigint', (p) => p.purchaseId),
     column('period', 'text', (p) => p.period),

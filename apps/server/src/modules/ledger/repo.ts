@@ -6,6 +6,8 @@ import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
 export type TBonusGroup = 'matching' | 'vp' | 'other';
 
 export type TTransferRow = {
+  /** Taken from the transfers' sequence before; by default the next of it. */
+  id?: number;
   operationType: string;
   bonusType: string | null;
   reference: string;
@@ -40,7 +42,7 @@ export async function insertTransfer(
 ): Promise<{ id: number | null; short: number | null }> {
   const [row] = await queryNamed<{ id: string | null; short: number | null }>(
     db,
-    'ledger_transfer',
+    transfer.id === undefined ? 'ledger_transfer' : 'ledger_transfer_with_id',
     transferStatement(transfer),
   );
   return {
@@ -76,8 +78,9 @@ export function transferStatement(transfer: TTransferRow): SQL {
           select l.n from ul l left join locked k on k.n = l.n
            where coalesce(k.balance, 0) + l.amount < 0 order by l.n limit 1),
         t as (
-          insert into ledger_transfers (operation_type, bonus_type, reference, details)
-          select ${transfer.operationType}::text, ${transfer.bonusType}::text, ${transfer.reference}::text,
+          insert into ledger_transfers (${transfer.id === undefined ? sql`` : sql`id, `}operation_type, bonus_type, reference, details)
+          ${transfer.id === undefined ? sql`` : sql`overriding system value`}
+          select ${transfer.id === undefined ? sql`` : sql`${transfer.id}::bigint, `}${transfer.operationType}::text, ${transfer.bonusType}::text, ${transfer.reference}::text,
                  ${JSON.stringify(transfer.details)}::jsonb
            where not exists (select 1 from short)
           on conflict (reference) do nothing

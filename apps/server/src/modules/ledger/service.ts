@@ -24,6 +24,8 @@ export const leg = <C extends TCurrency>(account: TAccountRef<C>, amount: TMinor
   ({ account, amount }) as TLeg;
 
 export type TTransferInput = {
+  /** Its id, taken from the transfers' sequence before (the fold names it before it posts it). */
+  id?: number;
   operationType: TOperationType;
   bonusType?: TBonusType | null;
   /** Makes the movement happen once: a second transfer with it moves nothing. */
@@ -54,6 +56,7 @@ export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id:
     .flatMap(({ account, amount }) => (account.userId === null ? [] : [{ ...account, amount }]))
     .sort((a, b) => a.userId - b.userId || compare(a.currency, b.currency) || compare(a.purpose, b.purpose));
   const { id, short } = await repo.insertTransfer(db, {
+    id: input.id,
     operationType: input.operationType,
     bonusType: input.bonusType ?? null,
     reference: input.reference,
