@@ -38,7 +38,7 @@ export const FOLD_BATCH = 500;
  * engine computes the next (some 26 paying events deep in a mature network; half a megabyte of
  * `COPY`).
  */
-export const FOLD_PART = Number(process.env.FOLD_PART ?? 4000);
+export const FOLD_PART = 4000;
 
 export type TBatch = { folded: number; more: boolean; postings: readonly TFoldPosting[] };
 
