@@ -52,7 +52,10 @@ test('a partner reads the wiki, searches it, falls back to English, and uses the
 
   await test.step('on a phone in Tuvan: an article with no Tuvan text comes in English, marked', async () => {
     await page.setViewportSize(PHONE);
+    // Saved to the account before the next page loads (it reads the language from the profile).
+    const saved = page.waitForResponse((response) => response.url().includes('/accounts/set_language/'));
     await page.getByTestId('language-select').selectOption('TUV');
+    expect((await saved).ok()).toBe(true);
     await page.goto('/wiki/binary-bonus');
     await expect(page.getByRole('heading', { level: 1, name: 'Бинар бонус' })).toBeVisible();
     await page.goto('/wiki/matching-bonus');
