@@ -178,16 +178,6 @@ export function applyTariff(
   };
 }
 
-/** Folds the events in order; returns every posting, in order. */
-export function foldEvents(
-  plan: TPlan,
-  state: FoldState,
-  events: readonly TFoldEvent[],
-  options: TFoldOptions = {},
-): TFoldPosting[] {
-  return events.flatMap((event) => foldEvent(plan, state, event, options));
-}
-
 /** Folds one event on `state` (changed in place, the changes marked dirty); its postings, in order. */
 export function foldEvent(
   plan: TPlan,
