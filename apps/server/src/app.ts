@@ -138,6 +138,9 @@ export async function buildApp({
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The spec writes its calls with a trailing slash; a client that leaves it off reaches the
+    // same route, never a 404 (docs/decisions.md "Trailing slashes").
+    routerOptions: { ignoreTrailingSlash: true },
   });
 
   installZodValidation(app);

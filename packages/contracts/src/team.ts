@@ -85,14 +85,15 @@ export type TBinaryLegBottom = z.infer<typeof ZBinaryLegBottom>;
 /**
  * A partner in a team list (first line, registrations, search). `leg`: the leg of the list's
  * owner this partner sits in (null for the owner). `downline_count`/`first_line_count` from the
- * kept counters.
+ * kept counters. `email`: only for the caller's own sponsor downline (and the caller); null for a
+ * partner who is in the caller's binary downline alone.
  */
 export const ZTeamMemberRow = z.object({
   id: z.number().int(),
   username: z.string().nullable(),
   first_name: z.string(),
   last_name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   country_code: z.string(),
   date_joined: ZTimestamp,
   mentor_id: z.number().int().nullable(),

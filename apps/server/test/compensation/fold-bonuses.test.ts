@@ -379,6 +379,24 @@ describe('bonuses from the fold, through the checkout', () => {
       ['matching', rows[1]!.payeeId, 31_500_000n, 100, 315_000n],
       ['dexid_promo', owner.id, 500n * USDT, 1000, 50n * USDT],
     ]);
+    // The owner's statement line does not name a buyer from another line; the mentor's does.
+    const lineOf = async (who: { token: string }, bonusType: string) =>
+      (
+        await post(
+          app,
+          '/api/v1/payments/finances/',
+          { operation_type: 'bonus', ordering: 'date' },
+          who.token,
+        )
+      ).body.results.find((line: { bonus_type: string }) => line.bonus_type === bonusType);
+    expect((await lineOf(owner, 'dexid_promo')).details).toMatchObject({
+      purchase_id: purchase.id,
+      buyer_id: null,
+    });
+    expect((await lineOf(mentor, 'invite')).details).toMatchObject({
+      purchase_id: purchase.id,
+      buyer_id: buyer.id,
+    });
     await expect(
       record(app, owner, 'tariff-50', { promo: { ownerId: owner.id, discountBp: 1000 } }),
     ).rejects.toThrow();

@@ -162,6 +162,13 @@ describe('team calls on a hand-built network', () => {
       first_line_count: 1,
       downline_count: 2,
     });
+    // The spec's paths end in a slash; without it the same route answers, not a 404.
+    const bare = await list(`${API}/first-line/all`, {}, a);
+    expect(bare.status).toBe(200);
+    expect(bare.body).toEqual(all.body);
+    const registrationsBare = await list(`${API}/get-registrations-tables/all?page=1`, {}, a);
+    expect(registrationsBare.status).toBe(200);
+    expect(registrationsBare.body.count).toBe(7);
     const left = await list(`${API}/first-line/left/`, {}, a);
     expect(left.body.count).toBe(2);
     expect(ids(left.body.results)).toEqual([c.id, b.id]);
@@ -206,6 +213,27 @@ describe('team calls on a hand-built network', () => {
       [e.id]: 'right',
       [d.id]: 'right',
     });
+    // Emails of A's sponsor downline only: X joined through the company and spilled below C.
+    const emails = Object.fromEntries(
+      all.body.results.map((row: { id: number; email: string | null }) => [row.id, row.email]),
+    );
+    expect(emails).toEqual({
+      [x.id]: null,
+      [g.id]: g.email,
+      [f.id]: f.email,
+      [e.id]: e.email,
+      [d.id]: d.email,
+      [c.id]: c.email,
+      [b.id]: b.email,
+    });
+    // B's view of its own leg: C is A's invitee, so B sees C's name and not C's email.
+    const ofBLeft = await post(app, `${API}/get-registrations-tables/left/`, {}, b.token);
+    expect(
+      ofBLeft.body.results.map((row: { id: number; email: string | null }) => [row.id, row.email]),
+    ).toEqual([
+      [x.id, null],
+      [c.id, null],
+    ]);
     expect(ids((await registrations('left')).body.results)).toEqual([x, g, f, c, b].map((p) => p.id));
     expect(ids((await registrations('right')).body.results)).toEqual([e.id, d.id]);
     const today = new Date().toISOString().slice(0, 10);
@@ -327,13 +355,25 @@ describe('team calls on a hand-built network', () => {
     expect((await search(String(a.id), b)).body.results).toEqual([]); // the upline
     expect((await search(String(b.id), b)).body.results).toEqual([]); // the caller
     expect(ids((await search('GWEN', a)).body.results)).toEqual([g.id]);
-    expect(ids((await search(x.email, a)).body.results)).toEqual([x.id]);
+    // An email finds a partner of the caller's sponsor downline only: X (the company's invitee,
+    // spilled below C) is in A's binary downline alone, so A finds X by name, without the email.
+    expect(ids((await search(g.email, a)).body.results)).toEqual([g.id]);
+    expect((await search(g.email, a)).body.results[0].email).toBe(g.email);
+    expect(ids((await search(x.email, a)).body.results)).toEqual([]);
     expect(ids((await search('xav_the', a)).body.results)).toEqual([x.id]);
+    expect((await search('xav_the', a)).body.results[0]).toMatchObject({
+      username: 'xav_the_spill',
+      email: null,
+    });
+    expect((await search(String(x.id), a)).body.results[0]).toMatchObject({ id: x.id, email: null });
     expect(ids((await search('Dario', b)).body.results)).toEqual([]);
     // % and _ are taken literally.
     expect(ids((await search('_50%', a)).body.results)).toEqual([g.id]);
     expect(ids((await search('s%s', a)).body.results)).toEqual([]);
-    expect(ids((await search('example.com', b)).body.results)).toEqual([x, g, f, c].map((p) => p.id));
+    // B invited F, F invited G: their emails match; C (A's invitee) and X sit in B's binary leg only.
+    expect(ids((await search('example.com', b)).body.results)).toEqual([g, f].map((p) => p.id));
+    expect(ids((await search('Celia', b)).body.results)).toEqual([c.id]);
+    expect((await search('Celia', b)).body.results[0].email).toBeNull();
 
     const short = await search('ab', a);
     expect(short.status).toBe(400);
@@ -348,6 +388,8 @@ describe('team calls on a hand-built network', () => {
       ['gwen', a],
       ['_50%', a],
       ['Dario', b],
+      ['Celia', b],
+      [x.email, a],
     ] as const)
       expect(await scan.search(who.id, q), q).toEqual(await walk.search(who.id, q));
   });

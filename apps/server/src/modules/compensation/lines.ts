@@ -88,7 +88,9 @@ type TRawLine = {
 /**
  * The details of the bonus lines of these payouts, read from the payouts in one statement (the
  * fold writes its lines with the payout's id only: write.ts). Another partner's payout is read
- * too: the statement asks only for the ids on its partner's own lines.
+ * too: the statement asks only for the ids on its partner's own lines. `buyer_id` names the buyer
+ * only when the buyer is the payee or in the payee's sponsor downline, as the payout's explanation
+ * does: a promo-code customer from another line stays anonymous.
  */
 export async function bonusLineDetails(
   db: Db,
@@ -98,7 +100,9 @@ export async function bonusLineDetails(
   const rows = await queryRows<TRawLine>(
     db,
     sql`select p.id::text as id, p.event_id::text as event_id, p.ordinal, p.purchase_id::text as purchase_id,
-               pu.user_id::text as buyer_id, e.details->>'product_kind' as kind, p.period, p.level, p.leg,
+               case when pu.user_id = p.payee_id or sponsor_under(p.payee_id, pu.user_id)
+                    then pu.user_id::text end as buyer_id,
+               e.details->>'product_kind' as kind, p.period, p.level, p.leg,
                p.base::text as base, p.rate_bp, p.gross::text as gross, p.cap_took::text as cap_took,
                p.lost::text as lost, p.source_bonus_type, p.source_payee_id::text as source_payee_id,
                p.plan_version, p.reverses_payout_id::text as reverses_payout_id,

@@ -28,11 +28,24 @@ export type TMemberInfo = {
   downlineCount: number;
   firstLineCount: number;
   levelCounts: number[];
+  /** In the sponsor downline of the `viewerId` given to `membersInfo` (or the viewer); false without one. */
+  sponsored: boolean;
 };
 
-/** The given partners with their open cap window's tariff and their team counters: one query. */
-export async function membersInfo(db: Db, ids: readonly number[]): Promise<Map<number, TMemberInfo>> {
+/**
+ * The given partners with their open cap window's tariff and their team counters: one query.
+ * `viewerId`: whether each is the viewer or in the viewer's sponsor downline (`sponsored`).
+ */
+export async function membersInfo(
+  db: Db,
+  ids: readonly number[],
+  viewerId?: number,
+): Promise<Map<number, TMemberInfo>> {
   if (ids.length === 0) return new Map();
+  const sponsored =
+    viewerId === undefined
+      ? sql<boolean>`false`
+      : sql<boolean>`(${users.id} = ${viewerId} or sponsor_under(${viewerId}::bigint, ${users.id}))`;
   const rows = await db
     .select({
       id: users.id,
@@ -57,6 +70,7 @@ export async function membersInfo(db: Db, ids: readonly number[]): Promise<Map<n
       downlineCount: teamStats.downlineCount,
       firstLineCount: teamStats.firstLineCount,
       levelCounts: teamStats.levelCounts,
+      sponsored,
     })
     .from(users)
     .leftJoin(capWindows, and(eq(capWindows.userId, users.id), isNull(capWindows.closedAt)))
@@ -73,6 +87,7 @@ export async function membersInfo(db: Db, ids: readonly number[]): Promise<Map<n
         downlineCount: row.downlineCount ?? 0,
         firstLineCount: row.firstLineCount ?? 0,
         levelCounts: row.levelCounts ?? [],
+        sponsored: row.sponsored === true,
       },
     ]),
   );
@@ -348,6 +363,14 @@ export function levelScanned(db: Db, topId: number, depth: number, page: TWindow
 /** The searched text, exactly as users_search_idx indexes it. */
 const SEARCHED = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.email || ' ' || coalesce(u.username, ''))`;
 
+/**
+ * A found partner's match stands: their email is searched only when they are in the searcher's
+ * sponsor downline (elsewhere the row shows no email, and the search must not tell one either).
+ */
+const MATCH_SHOWN = (topId: number, pattern: string) =>
+  sql`(lower(u.first_name || ' ' || u.last_name || ' ' || coalesce(u.username, '')) like ${pattern}
+       or sponsor_under(${topId}::bigint, u.id))`;
+
 /** `%text%` for LIKE, with `%`, `_` and `\` taken literally. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -358,6 +381,7 @@ export function searchWalked(db: Db, topId: number, text: string, limit: number)
     sql`${binaryDownline(topId)}
         select u.id::text as id from down join users u on u.id = down.id
         where u.id <> ${topId} and ${SEARCHED} like ${likePattern(text)}
+          and ${MATCH_SHOWN(topId, likePattern(text))}
         order by u.id desc limit ${limit}`,
   );
 }
@@ -368,6 +392,7 @@ export function searchIndexed(db: Db, topId: number, text: string, limit: number
     db,
     sql`select u.id::text as id from users u
         where u.id <> ${topId} and ${SEARCHED} like ${likePattern(text)} and binary_under(${topId}::bigint, u.id)
+          and ${MATCH_SHOWN(topId, likePattern(text))}
         order by u.id desc limit ${limit}`,
   );
 }

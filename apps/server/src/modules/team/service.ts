@@ -57,7 +57,9 @@ function memberRow(info: TMemberInfo, leg: TSide | null): TTeamMemberRow {
     username: info.username,
     first_name: info.firstName,
     last_name: info.lastName,
-    email: info.email,
+    // Emails only of the viewer's sponsor downline: a partner placed below the viewer in the
+    // binary tree by someone else's invitation shows a name, never an address (docs/team.md).
+    email: info.sponsored ? info.email : null,
     country_code: info.countryCode,
     date_joined: info.dateJoined.toISOString(),
     mentor_id: info.mentorId,
@@ -119,10 +121,10 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
    * per row (a page that found them), the first line's placement leg, or looked up for the page
    * only (`legsOf`: one walk up each).
    */
-  async function rowsOf(ownerId: number, ids: readonly number[], leg: TLegOfRows) {
+  async function rowsOf(viewerId: number, ownerId: number, ids: readonly number[], leg: TLegOfRows) {
     if (ids.length === 0) return [];
     const [infos, legs] = await Promise.all([
-      repo.membersInfo(db, ids),
+      repo.membersInfo(db, ids, viewerId),
       leg === 'lookup' ? repo.legsOf(db, ownerId, ids) : null,
     ]);
     const known = leg instanceof Map ? leg : legs;
@@ -151,12 +153,13 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
   };
 
   const paged = async (
+    viewerId: number,
     ownerId: number,
     page: number,
     count: number,
     ids: number[],
     leg: TLegOfRows,
-  ): Promise<TMemberPage> => ({ count, page, pageSize, results: await rowsOf(ownerId, ids, leg) });
+  ): Promise<TMemberPage> => ({ count, page, pageSize, results: await rowsOf(viewerId, ownerId, ids, leg) });
 
   return {
     async binaryObject(callerId: number, userId?: number): Promise<TBinaryObject> {
@@ -247,7 +250,7 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
         leg ? repo.firstLineCountOn(db, target, leg) : infoOf(target).then((info) => info.firstLineCount),
         repo.firstLinePage(db, target, leg, windowOf(page)),
       ]);
-      return paged(target, page, count, await visible(callerId, target, ids), 'placement');
+      return paged(callerId, target, page, count, await visible(callerId, target, ids), 'placement');
     },
 
     /**
@@ -266,7 +269,7 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
       const target = await downlineTarget(db, callerId, body.user_id);
       const info = await infoOf(target);
       const top = kind === 'all' ? target : await repo.childOn(db, target, kind);
-      if (top === null) return paged(target, page, 0, [], 'lookup');
+      if (top === null) return paged(callerId, target, page, 0, [], 'lookup');
       const leg = kind === 'all' ? 'lookup' : kind;
       const range = { from: body.date_from, to: body.date_to };
       const size =
@@ -278,7 +281,7 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
       const isCompanyRoot = info.binaryDepth === 0;
       if (size <= smallTeam && !isCompanyRoot) {
         const found = await repo.registrationsWalked(db, top, target, range, windowOf(page));
-        return paged(target, page, found.count, found.ids, leg);
+        return paged(callerId, target, page, found.count, found.ids, leg);
       }
       const [count, rows] = await Promise.all([
         range.from || range.to
@@ -293,7 +296,7 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
         ),
       ]);
       const ids = rows.map((row) => row.id);
-      return paged(target, page, count, ids, new Map(rows.map((row) => [row.id, row.leg])));
+      return paged(callerId, target, page, count, ids, new Map(rows.map((row) => [row.id, row.leg])));
     },
 
     /**
@@ -308,10 +311,18 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
       const within = info.levelCounts.slice(0, level).reduce((sum, count) => sum + count, 0);
       if (within <= smallTeam || info.sponsorDepth === null) {
         const found = await repo.levelWalked(db, target, level, windowOf(page));
-        return paged(target, page, found.count, await visible(callerId, target, found.ids), 'lookup');
+        return paged(
+          callerId,
+          target,
+          page,
+          found.count,
+          await visible(callerId, target, found.ids),
+          'lookup',
+        );
       }
       const ids = await repo.levelScanned(db, target, info.sponsorDepth + level, windowOf(page));
       return paged(
+        callerId,
         target,
         page,
         info.levelCounts[level - 1] ?? 0,
@@ -330,7 +341,7 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
       if (/^[0-9]+$/.test(text)) {
         const id = Number(text);
         const found = id !== callerId && id <= 2_147_483_647 && (await inDownline(db, callerId, id));
-        return { results: found ? await rowsOf(callerId, [id], 'lookup') : [] };
+        return { results: found ? await rowsOf(callerId, callerId, [id], 'lookup') : [] };
       }
       if ([...text].length < SEARCH_MIN_LENGTH)
         throw fail.field('q', 'searchTooShort', { min: SEARCH_MIN_LENGTH });
@@ -339,7 +350,7 @@ export function createTeam(deps: { db: Db; smallTeam?: number; pageSize?: number
         info.leftCount + info.rightCount <= smallTeam
           ? await repo.searchWalked(db, callerId, text, SEARCH_LIMIT)
           : await repo.searchIndexed(db, callerId, text, SEARCH_LIMIT);
-      return { results: await rowsOf(callerId, ids, 'lookup') };
+      return { results: await rowsOf(callerId, callerId, ids, 'lookup') };
     },
   };
 }

@@ -79,7 +79,11 @@ function MemberRow({ member, columns }: { member: TTeamMemberRow; columns: Recor
         </div>
       </Table.Td>
       <Table.Td data-label={columns.email} style={{ wordBreak: 'break-all' }}>
-        {member.email}
+        {member.email ?? (
+          <span title={t('team.emailHidden')} aria-label={t('team.emailHidden')}>
+            —
+          </span>
+        )}
       </Table.Td>
       <Table.Td data-label={columns.joined}>
         <time dateTime={member.date_joined}>{formatDate(member.date_joined)}</time>
