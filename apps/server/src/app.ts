@@ -1,3 +1,4 @@
+import { BODY_LIMIT, installJsonBody } from './http/body';
 import formbody from '@fastify/formbody';
 import { API_KEY_HEADER } from '@portal/contracts';
 import multipart from '@fastify/multipart';
@@ -137,13 +138,14 @@ export async function buildApp({
       },
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // The spec writes its calls with a trailing slash; a client that leaves it off reaches the
     // same route, never a 404 (docs/decisions.md "Trailing slashes").
     routerOptions: { ignoreTrailingSlash: true },
   });
 
   installZodValidation(app);
+  installJsonBody(app);
   installErrorHandler(app);
   await installSecurityHeaders(app, config.publicUrl);
   await app.register(formbody);

@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/contracts';
+import { BODY_LIMIT, MAX_JSON_DEPTH } from '../src/http/body';
 import { call, post, testApp } from './helpers/app';
+import { registerPartner } from './helpers/factories';
 
 describe('unknown paths', () => {
   it('answer 404 {"detail":"Not found."} as JSON under /api, /accounts and /media', async () => {
@@ -62,6 +65,68 @@ describe('unexpected errors', () => {
     });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toEqual({ detail: 'Unsupported media type.' });
+  });
+});
+
+describe('request bodies are bounded: size and depth, 413 and 400, never 500', () => {
+  const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it('the withdrawal of DFT refuses a 500 KB body and JSON nested 4,000 deep, with an Idempotency-Key, and moves nothing', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const send = (payload: string, key: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/withdraw/dft_to_send_to_dexnet/',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${partner.token}`,
+          'idempotency-key': key,
+        },
+        payload,
+      });
+    const large = await send(JSON.stringify({ amount: '1', padding: 'x'.repeat(500 * 1024) }), 'large');
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toEqual({ detail: MESSAGES.payloadTooLarge });
+    const nested = await send(deep(4000), 'deep');
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({ non_field_errors: [MESSAGES.requestTooDeep] });
+    // Arrays count as levels too.
+    const arrays = await send(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`, 'arrays');
+    expect(arrays.statusCode).toBe(400);
+    // The limit itself is taken: a body of MAX_JSON_DEPTH levels reaches the route (its contract answers).
+    const atLimit = await send(deep(MAX_JSON_DEPTH), 'at-limit');
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json()).not.toEqual({ non_field_errors: [MESSAGES.requestTooDeep] });
+    // Nothing was recorded: the same keys with a good body are free.
+    const history = await post(app, '/api/v1/payments/finances/', {}, partner.token);
+    expect(history.body.count).toBe(0);
+  });
+
+  it('every route of the API answers an oversized or too deep body with 4xx, signed in or not', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const document = (await call(app, 'GET', '/api/docs/json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    let checked = 0;
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const method of Object.keys(operations)) {
+        if (!['post', 'patch', 'put'].includes(method)) continue;
+        const url = path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'kind' ? 'all' : '1'));
+        for (const payload of [deep(4000), JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT) })]) {
+          const answer = await app.inject({
+            method: method.toUpperCase() as 'POST',
+            url,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${partner.token}` },
+            payload,
+          });
+          expect(answer.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+          expect(answer.statusCode, `${method} ${url}`).toBeLessThan(500);
+          checked++;
+        }
+      }
+    expect(checked).toBeGreaterThan(100);
   });
 });
 

@@ -62,6 +62,7 @@ export const MESSAGES = {
   tooManyRegistrations:
     'Too many accounts have been registered from this network in the last hour. Please try again later.',
   payloadTooLarge: 'The request is too large.',
+  requestTooDeep: 'The request is nested too deeply.',
   unsupportedMediaType: 'Unsupported media type.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',

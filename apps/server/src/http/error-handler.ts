@@ -17,6 +17,7 @@ const FASTIFY_ERRORS: Record<string, { status: number; body: object }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, body: { [NON_FIELD]: [MESSAGES.malformedJson] } },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, body: { [NON_FIELD]: [MESSAGES.malformedJson] } },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, body: { detail: MESSAGES.payloadTooLarge } },
+  PORTAL_JSON_TOO_DEEP: { status: 400, body: { [NON_FIELD]: [MESSAGES.requestTooDeep] } },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, body: { detail: MESSAGES.unsupportedMediaType } },
   FST_REQ_FILE_TOO_LARGE: { status: 413, body: { detail: MESSAGES.payloadTooLarge } },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, body: { detail: MESSAGES.unsupportedMediaType } },
