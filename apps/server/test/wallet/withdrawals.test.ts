@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { withdrawals } from '../../src/db/schema';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
@@ -131,6 +132,74 @@ describe('POST /api/v1/withdraw/request/', () => {
       }),
     ]);
     expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  it("a stranger's wrong codes from many addresses lock neither the owner's session nor the owner's own address", async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '100');
+    const secret = await enableMfa(app, partner.token);
+    const wrong = (offset: number) => {
+      const right = new Set([-2, -1, 0, 1, 2].map((step) => totpCode(secret, step)));
+      let n = offset;
+      while (right.has(String(n).padStart(6, '0'))) n++;
+      return String(n).padStart(6, '0');
+    };
+    const signIn = (address: string, code: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/mfa_login/',
+        remoteAddress: address,
+        payload: { email: partner.email, password: partner.password, code },
+      });
+    // Each code is good once, and never an earlier one after it: "half a minute passes" between
+    // the owner's codes here, so that the same step can serve again.
+    const later = () =>
+      app.database.db.execute(
+        sql`update users set mfa_last_step = mfa_last_step - 10 where id = ${partner.id}`,
+      );
+    // The owner signs in from home with a code: that address is theirs from now on.
+    expect((await signIn('198.51.100.10', totpCode(secret, 1))).statusCode).toBe(200);
+    await later();
+    // A stranger who has the password guesses codes from ten addresses, ten times each.
+    let refused = 0;
+    for (let address = 1; address <= 10; address++)
+      for (let guess = 0; guess < 10; guess++) {
+        const answer = await signIn(`203.0.113.${address}`, wrong(address * 100 + guess));
+        expect([400, 429]).toContain(answer.statusCode);
+        if (answer.statusCode === 429) refused++;
+      }
+    // The stranger is slowed down and refused...
+    expect(refused).toBeGreaterThan(0);
+    // ...the owner's signed-in session still withdraws with a code...
+    expect((await withdraw(app, partner, { code: totpCode(secret, 1) })).status).toBe(201);
+    await later();
+    // ...and the owner signs in from home at once.
+    const home = await signIn('198.51.100.10', totpCode(secret, 1));
+    expect(home.statusCode).toBe(200);
+    expect(home.json().token).toEqual(expect.any(String));
+  });
+
+  it("wrong codes in one session are that session's: past the limit it answers 429, another session still withdraws", async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '100');
+    const secret = await enableMfa(app, partner.token);
+    const bad = totpCode(secret, 1) === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await withdraw(app, partner, { code: bad })).status, `attempt ${attempt}`).toBe(400);
+    const blocked = await withdraw(app, partner, { code: totpCode(secret, 1) });
+    expect(blocked.status).toBe(429);
+    const other = await post(app, '/api/v1/accounts/mfa_login/', {
+      email: partner.email,
+      password: partner.password,
+      code: totpCode(secret, 1),
+    });
+    expect(other.status).toBe(200);
+    // Half a minute passes: the step the sign-in spent can serve again.
+    await app.database.db.execute(
+      sql`update users set mfa_last_step = mfa_last_step - 10 where id = ${partner.id}`,
+    );
+    const again = await withdraw(app, { ...partner, token: other.body.token }, { code: totpCode(secret, 1) });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
   });
 
   it('asks for the authenticator code when two-factor is on', async () => {

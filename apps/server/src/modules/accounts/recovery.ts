@@ -160,10 +160,15 @@ export function createRecovery(deps: {
     },
 
     /** With two-factor on, a code from the app confirms the change at once (spec). */
-    async changeEmailByApp(userId: number, newEmail: string, code: string, meta: TClientMeta) {
-      const user = await currentUser(userId);
+    async changeEmailByApp(
+      caller: { id: number; sessionId: string | null },
+      newEmail: string,
+      code: string,
+      meta: TClientMeta,
+    ) {
+      const user = await currentUser(caller.id);
       await assertNewEmail(user, newEmail);
-      await deps.mfa.checkCode(user, code);
+      await deps.mfa.checkCode(user, code, { sessionId: caller.sessionId });
       await db.transaction((tx) => changeEmail(tx, user, newEmail, 'authenticator', meta));
       await noticeEmailChanged(user, newEmail);
       return { email: newEmail, changed: true };

@@ -13,7 +13,15 @@ export type TTokenPurpose = 'password_reset' | 'email_change';
  * user, refused with its message. Named here so that accounts does not depend on mfa, which
  * reads accounts' users.
  */
-export type TCodeCheck = { checkCode(user: TUserRow, code: string): Promise<void> };
+export type TCodeCheck = { checkCode(user: TUserRow, code: string, from: TCodeFrom): Promise<void> };
+
+/**
+ * Where a two-factor code is tried (docs/decisions.md "Rate limits"): in a signed-in session (a
+ * withdrawal, an email change, turning two-factor on), or at sign-in from an address. Each has its
+ * own attempt counters, so a stranger's wrong codes never lock the owner out of their session or
+ * out of signing in from their own address.
+ */
+export type TCodeFrom = { sessionId: string | null } | { ip: string | null };
 
 export async function findUserById(db: Db, id: number): Promise<TUserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));

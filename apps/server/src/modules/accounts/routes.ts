@@ -225,7 +225,7 @@ export function accountRoutes(
     body: ZEmailChangeByAppRequest,
     response: ZEmailChangeResponse,
     handler: ({ user, body, request }) =>
-      recovery.changeEmailByApp(user.id, body.new_email, body.code, clientMeta(request)),
+      recovery.changeEmailByApp(user, body.new_email, body.code, clientMeta(request)),
   });
 
   // ---- password recovery: two flows of the spec, one service ----

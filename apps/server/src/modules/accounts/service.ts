@@ -30,7 +30,7 @@ import { debtOf, debtRow } from '../compensation/service';
 import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
 import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
 import { ownerOfUsableCode } from '../promocodes/service';
-import type { TRateLimiter } from '../rate-limit/service';
+import { KNOWN_ADDRESS_SECONDS, type TRateLimiter } from '../rate-limit/service';
 import type { TClientMeta, TSessionClaims, TSessions } from '../sessions/service';
 import * as repo from './repo';
 import type { TCodeCheck } from './repo';
@@ -53,11 +53,6 @@ export function avatarUrl(avatarId: string | null): string | null {
 
 /** At most how long PGlite gives a profile read's answer again (see `sessionProfileRow`). */
 const PROFILE_MEMO_MS = 1000;
-
-/** How long an address an account signed in from stays its own: exempt from strangers' limits. */
-const KNOWN_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
-/** The longest the account's slow-down makes anyone wait between two attempts. */
-const MAX_SLOWDOWN_SECONDS = 60;
 
 export function createAccounts(deps: {
   db: Db;
@@ -213,23 +208,13 @@ export function createAccounts(deps: {
     const knownKey = user ? `login:known:user:${user.id}:${ip}` : null;
     const known = knownKey !== null && (await deps.rateLimiter.remembered(knownKey, KNOWN_ADDRESS_SECONDS));
     const { perAccount, perIp } = config.rateLimits;
-    const accountLimit = { key: `login:account:${account}`, limit: perAccount, windowSeconds };
-    const limits = [
-      { key: `login:pair:${account}:${ip}`, limit: perAccount, windowSeconds },
-      ...(known ? [] : [{ key: `login:ip:${ip}`, limit: perIp, windowSeconds }]),
-    ];
-    await deps.rateLimiter.attempt(limits);
-    const accountAttempts = await deps.rateLimiter.count(accountLimit);
-    const counted = [accountLimit.key, ...limits.map((limit) => limit.key)];
-    if (!known && accountAttempts > perAccount) {
-      const delay = Math.min(2 ** Math.min(accountAttempts - perAccount - 1, 30), MAX_SLOWDOWN_SECONDS);
-      const wait = await deps.rateLimiter.takeSlot(`login:slow:${account}`, delay);
-      if (wait > 0) {
-        // A refused attempt is no guess: only attempts that were tried make the delay grow.
-        await deps.rateLimiter.forgive(counted);
-        throw fail.tooManyAttempts(wait);
-      }
-    }
+    const counted = await deps.rateLimiter.guess({
+      pair: { key: `login:pair:${account}:${ip}`, limit: perAccount, windowSeconds },
+      stranger: [{ key: `login:ip:${ip}`, limit: perIp, windowSeconds }],
+      account: { key: `login:account:${account}`, limit: perAccount, windowSeconds },
+      slowKey: `login:slow:${account}`,
+      known,
+    });
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid || !user.isActive) throw fail.request('invalidCredentials');
     await deps.rateLimiter.forgive(counted);
@@ -329,7 +314,7 @@ export function createAccounts(deps: {
     async mfaLogin(input: TLoginRequest & { code: string }, meta: TClientMeta): Promise<TLoginResponse> {
       const user = await checkCredentials(input, meta);
       if (!user.mfaEnabled) return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: false };
-      await deps.mfa.checkCode(user, input.code);
+      await deps.mfa.checkCode(user, input.code, { ip: meta.ip ?? null });
       return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: true };
     },
 

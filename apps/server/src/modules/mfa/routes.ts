@@ -25,6 +25,7 @@ export function mfaRoutes(app: FastifyInstance, deps: { mfa: TMfa }): void {
     auth: 'user',
     body: ZCodeRequest,
     response: ZMfaVerifyResponse,
-    handler: ({ user, body, request }) => deps.mfa.verify(user.id, body.code, clientMeta(request).ip),
+    handler: ({ user, body, request }) =>
+      deps.mfa.verify(user.id, body.code, { ip: clientMeta(request).ip, sessionId: user.sessionId }),
   });
 }

@@ -5,6 +5,27 @@ import { fail } from '../../http/errors';
 
 export type TLimit = { key: string; limit: number; windowSeconds: number };
 
+/** How long an address an account signed in from stays its own: exempt from strangers' limits. */
+export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
+/** The longest the account's slow-down makes anyone wait between two attempts. */
+export const MAX_SLOWDOWN_SECONDS = 60;
+
+/**
+ * Guesses at one account's secret (its password, its two-factor code) from one address
+ * (docs/decisions.md "Rate limits"). `pair`: the account and address together, refused past its
+ * limit; `stranger`: limits that apply only from an address the account has not proved its own
+ * (`known`), refused past theirs; `account`: every address together, which never refuses, only
+ * slows strangers down (one attempt per a delay doubling with each failure past the limit, up to
+ * MAX_SLOWDOWN_SECONDS, the slot kept under `slowKey`), so no stranger locks the owner out.
+ */
+export type TGuessLimits = {
+  pair: TLimit;
+  stranger: TLimit[];
+  account: TLimit;
+  slowKey: string;
+  known: boolean;
+};
+
 /**
  * Attempt counters in the database, so that every server process shares them. An attempt is
  * counted before it is tried: concurrent attempts cannot slip past the limit together.
@@ -27,7 +48,7 @@ export function createRateLimiter(deps: { db: Db }) {
     return { hits: Number(row.hits), retryAfter: Number(row.retry_after) };
   }
 
-  return {
+  const limiter = {
     /** Counts one attempt under every key; 429 when any of them is over its limit. */
     async attempt(limits: TLimit[], message: TMessageKey = 'tooManyAttempts'): Promise<void> {
       let retryAfter = 0;
@@ -102,6 +123,27 @@ export function createRateLimiter(deps: { db: Db }) {
       return rows.length > 0;
     },
 
+    /**
+     * Counts one guess under `limits` (TGuessLimits): 429 when refused or slowed down (a refused
+     * guess is no guess: it is not counted). Answers the keys to `forgive` once the guess was right.
+     */
+    async guess(limits: TGuessLimits): Promise<string[]> {
+      const { pair, stranger, account, slowKey, known } = limits;
+      const refusing = [pair, ...(known ? [] : stranger)];
+      await limiter.attempt(refusing);
+      const accountAttempts = await hit(account).then((counted) => counted.hits);
+      const counted = [account.key, ...refusing.map((limit) => limit.key)];
+      if (!known && accountAttempts > account.limit) {
+        const delay = Math.min(2 ** Math.min(accountAttempts - account.limit - 1, 30), MAX_SLOWDOWN_SECONDS);
+        const wait = await limiter.takeSlot(slowKey, delay);
+        if (wait > 0) {
+          await limiter.forgive(counted);
+          throw fail.tooManyAttempts(wait);
+        }
+      }
+      return counted;
+    },
+
     /** A successful attempt is not held against the keys. */
     async forgive(keys: string[]): Promise<void> {
       for (const key of keys) {
@@ -109,6 +151,7 @@ export function createRateLimiter(deps: { db: Db }) {
       }
     },
   };
+  return limiter;
 }
 
 export type TRateLimiter = ReturnType<typeof createRateLimiter>;

@@ -56,7 +56,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawals: TWit
     status: 201,
     response: ZWithdrawResponse,
     idempotent: { ignore: ['finance_password', 'code'] },
-    handler: ({ user, body, idempotency }) => withdrawals.request(user.id, body, idempotency),
+    handler: ({ user, body, idempotency }) => withdrawals.request(user, body, idempotency),
   });
 
   // ---- admin ----

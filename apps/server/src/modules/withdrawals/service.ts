@@ -118,7 +118,12 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
       return { valid: network !== null, network };
     },
 
-    async request(userId: number, input: TWithdrawRequest, idempotency: TIdempotency | null) {
+    async request(
+      caller: { id: number; sessionId: string | null },
+      input: TWithdrawRequest,
+      idempotency: TIdempotency | null,
+    ) {
+      const userId = caller.id;
       const rule = config.withdrawals[input.currency];
       if (!rule.networks.includes(input.network)) throw fail.field('network', 'networkNotForCurrency');
       const network = addressNetwork(input.address, contracts);
@@ -139,7 +144,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
       const user = await checkFinancePassword(userId, input.finance_password);
       if (user.mfaEnabled) {
         if (!input.code) throw fail.field('code', 'codeRequired');
-        await deps.mfa.checkCode(user, input.code);
+        await deps.mfa.checkCode(user, input.code, { sessionId: caller.sessionId });
       }
       // An open debt from reversed bonuses is repaid first (compensation-plan.md 5a).
       const debt = await debtOf(db, userId);
