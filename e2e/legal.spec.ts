@@ -44,7 +44,7 @@ test('legal documents: the sign-up terms link to them, a language without a docu
     ).toBeVisible();
   });
 
-  await test.step('in Tuvan, which has no user agreement of its own, the link opens the English PDF', async () => {
+  await test.step('in Tuvan, the link opens the Tuvan user agreement', async () => {
     await page.getByTestId('language-select').selectOption('TUV');
     const link = page.getByTestId('legal-link-user-agreement');
     await expect(link).toHaveText(TUV.signUp.acceptTerms.match(/<agreement>(.*?)<\/agreement>/)![1]!);
@@ -59,19 +59,22 @@ test('legal documents: the sign-up terms link to them, a language without a docu
     expect(response.status()).toBe(200);
     const headers = await response.allHeaders();
     expect(headers['content-type']).toBe('application/pdf');
-    expect(headers['content-language']).toBe('en');
-    expect(headers['x-legal-fallback']).toBe('true');
+    expect(headers['content-language']).toBe('tyv');
+    expect(headers['x-legal-fallback']).toBe('false');
     await (await popup).close();
 
-    // The body, fetched the same way: an English PDF (its title is in its metadata).
+    // The body, fetched the same way: a PDF of its own, not the English one (whose title is in
+    // its metadata). Every document exists in all 7 languages (the fallback to English, for a
+    // document a language lacks, is tested on the server: test/legal/legal.test.ts).
     const pdf = await request.get('/legal/TUV/user-agreement.pdf');
     const body = await pdf.body();
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(body.toString('latin1')).toContain('(User Agreement)');
-    // Tuvan has its own cookie policy: no fallback there.
-    const own = await request.get('/legal/TUV/cookie-policy.pdf');
-    expect(own.headers()['content-language']).toBe('tyv');
-    expect(own.headers()['x-legal-fallback']).toBe('false');
+    expect(body.toString('latin1')).not.toContain('(User Agreement)');
+    for (const document of ['privacy-policy', 'code-of-ethics', 'partnership-agreement']) {
+      const own = await request.get(`/legal/TUV/${document}.pdf`);
+      expect(own.headers()['content-language'], document).toBe('tyv');
+      expect(own.headers()['x-legal-fallback'], document).toBe('false');
+    }
     expect((await request.get('/legal/TUV/nothing.pdf')).status()).toBe(404);
     await page.getByTestId('language-select').selectOption('en');
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -29,12 +29,27 @@ const sources = readdirSync(CONTENT).flatMap((language) =>
 );
 
 describe('the build', () => {
-  it('has every document in English, the fallback, and some language lacks some (the fallback is used)', () => {
+  it('has every document in English, the fallback', () => {
     for (const document of LEGAL_DOCUMENTS) expect(manifest.documents[document]?.en, document).toBeDefined();
-    const missing = LANGUAGES.flatMap((language) =>
-      LEGAL_DOCUMENTS.filter((document) => !manifest.documents[document]?.[language]),
-    );
-    expect(missing.length).toBeGreaterThan(0);
+  });
+
+  it('has every document in every language, with a title of its own and the sections of the English', () => {
+    const read = (language: string, document: string) => {
+      const file = join(CONTENT, language, `${document}.md`);
+      expect(existsSync(file), `${language}/${document}.md`).toBe(true);
+      return parseLegalSource(readFileSync(file, 'utf8'), `${language}/${document}.md`);
+    };
+    const headings = (source: ReturnType<typeof parseLegalSource>) =>
+      source.blocks.filter((block) => block.kind === 'heading').length;
+    for (const document of LEGAL_DOCUMENTS) {
+      const english = read('en', document);
+      for (const language of LANGUAGES) {
+        const source = read(language, document);
+        if (language !== 'en') expect(source.title, `${language}/${document}`).not.toBe(english.title);
+        expect(headings(source), `${language}/${document}`).toBe(headings(english));
+        expect(manifest.documents[document]?.[language]?.title, `${language}/${document}`).toBe(source.title);
+      }
+    }
   });
 
   it.each(sources)(
@@ -95,6 +110,28 @@ describe('GET /legal/<language>/<document>.pdf', () => {
       }
     }
   });
+
+  it('answers the English PDF, saying so, for a document a language lacks', async () => {
+    const content = mkdtempSync(join(tmpdir(), 'portal-legal-content-'));
+    const partial = mkdtempSync(join(tmpdir(), 'portal-legal-'));
+    try {
+      cpSync(CONTENT, content, { recursive: true });
+      rmSync(join(content, 'TUV', 'user-agreement.md'));
+      const built = await buildLegalPdfs({ contentDir: content, outDir: partial });
+      expect(built.documents['user-agreement']?.TUV).toBeUndefined();
+      const app = await testApp({ config: { legalDir: partial } });
+      const response = await app.inject({ method: 'GET', url: '/legal/TUV/user-agreement.pdf' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-language']).toBe(LOCALE_OF.en);
+      expect(response.headers[LEGAL_FALLBACK_HEADER.toLowerCase()]).toBe('true');
+      expect(response.rawPayload.equals(readFileSync(join(partial, 'en', 'user-agreement.pdf')))).toBe(true);
+      const own = await app.inject({ method: 'GET', url: '/legal/TUV/cookie-policy.pdf' });
+      expect(own.headers[LEGAL_FALLBACK_HEADER.toLowerCase()]).toBe('false');
+    } finally {
+      rmSync(content, { recursive: true, force: true });
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('answers 304 to a reader who has the same version', async () => {
     const app = await testApp({ config: { legalDir: out } });
