@@ -115,4 +115,54 @@ describe.runIf(process.env.TEST_DATABASE_URL)('WORKERS on PostgreSQL', () => {
     expect(await server.exited).toBe(0);
     expect(workers.some(isRunning)).toBe(false);
   }, 150_000);
+
+  it('a worker killed mid-stream: every request in flight answers or fails at once, none hangs', async () => {
+    await testApp(); // this file's PostgreSQL database, migrated
+    const server = await startServerProcess({
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl()!,
+      SECRET_KEY: testConfig().secretKey,
+      LOG_LEVEL: 'info',
+      JOBS: 'false',
+      WORKERS: '2',
+    });
+    const primary = server.child.pid!;
+    await until(
+      () => childrenOf(primary).length === 2 && server.output().split('portal listening at').length - 1 === 2,
+      'two workers listening',
+    );
+    // Clients that open a connection per request, as a browser's first visit or a load balancer's
+    // health check does, while one worker is killed outright.
+    const durations: number[] = [];
+    const failures: string[] = [];
+    const until_ = Date.now() + 4000;
+    const request = () =>
+      new Promise<void>((resolve) => {
+        const started = Date.now();
+        const done = (what?: string) => {
+          durations.push(Date.now() - started);
+          if (what) failures.push(what);
+          resolve();
+        };
+        get(`${server.base}/api/health`, { agent: false, timeout: 15_000 }, (response) => {
+          response.resume();
+          response.on('end', () => done());
+          response.on('error', (error) => done(error.message));
+        })
+          .on('timeout', function (this: { destroy(): void }) {
+            this.destroy();
+          })
+          .on('error', (error) => done(error.message));
+      });
+    const load = Array.from({ length: 16 }, async () => {
+      while (Date.now() < until_) await request();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    process.kill(childrenOf(primary)[0]!, 'SIGKILL');
+    await Promise.all(load);
+    expect(durations.length).toBeGreaterThan(100);
+    // A request the dead worker held fails at once (the connection closes); none waits for the
+    // client's timeout.
+    expect(Math.max(...durations), failures.join(', ')).toBeLessThan(3000);
+  }, 150_000);
 });
