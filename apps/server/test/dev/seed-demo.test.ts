@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { DEMO_PARTNER, DemoExistsError, seedDemo } from '../../src/dev/demo';
+import { DEMO_PARTNER, DemoExistsError, SEED_ADDRESS, seedDemo } from '../../src/dev/demo';
 import { post, testApp, testConfig } from '../helpers/app';
 import { ledgerHealth } from '../helpers/money';
 
@@ -73,6 +73,14 @@ describe('seed:demo', () => {
     expect(orders.body.results?.length ?? orders.body.length).toBeGreaterThan(0);
 
     expect((await ledgerHealth(app)).ok).toBe(true);
+
+    // The seed's sign-ups came from its own address: none counts against a visitor of this
+    // machine (with the default limit of 30 an hour, the 41st sign-up from here was refused).
+    const counters = await queryRows<{ key: string; hits: number }>(
+      db,
+      sql`select key, hits from rate_limits where key like 'register:ip:%'`,
+    );
+    expect(counters.map((row) => row.key)).toEqual([`register:ip:${SEED_ADDRESS}`]);
 
     // A second run refuses, and changes nothing.
     const [before] = await queryRows<{ n: string }>(db, sql`select count(*)::text as n from users`);
