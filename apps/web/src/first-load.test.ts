@@ -21,11 +21,11 @@ let manifest: Record<string, TChunk>;
 let html: string;
 
 beforeAll(async () => {
-  // Vitest runs with NODE_ENV=test, which would build React's development bundles.
+  // Vitest runs with NODE_ENV=test, as `npm start` may run with NODE_ENV=development: the build
+  // must be a production build all the same (vite.config.ts sets it; restored for the tests).
   const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
   try {
-    await build({ root, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
@@ -72,6 +72,24 @@ describe('first load of /login', () => {
     );
     expect(jsBytes).toBeLessThanOrEqual(JS_BUDGET);
     expect(cssBytes).toBeLessThanOrEqual(CSS_BUDGET);
+  });
+
+  it('has a description, an icon and a robots.txt of its own', () => {
+    expect(html).toMatch(/<meta\s+name="description"\s+content="[^"]{50,}"/);
+    expect(html).toContain('<link rel="icon" href="/favicon.ico"');
+    const ico = readFileSync(join(outDir, 'favicon.ico'));
+    expect([...ico.subarray(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO header, not the app's HTML
+    expect(readFileSync(join(outDir, 'favicon.svg'), 'utf8')).toMatch(/^<svg/);
+    const robots = readFileSync(join(outDir, 'robots.txt'), 'utf8');
+    expect(robots).toMatch(/^User-agent: \*$/m);
+    expect(robots).toMatch(/^Disallow: \/$/m);
+  });
+
+  it("is React's production build, whatever NODE_ENV the build ran with", () => {
+    const { js } = firstLoad('src/features/auth/routes/LoginPage.tsx');
+    const loaded = [...js].map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');
+    expect(loaded).not.toContain('jsxDEV');
+    expect(loaded).not.toContain('react-dom.development');
   });
 
   it('leaves the other languages, the signed-in screens and the admin ones to their own chunks', () => {
