@@ -8,10 +8,11 @@ import { tsImport } from 'tsx/esm/api';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  // The server, the network generator the benchmarks run (dev/network.ts), the demo seed (dev/demo.ts)
+  // The server, the superuser's password reset (admin-password.ts), the network generator the benchmarks run (dev/network.ts), the demo seed (dev/demo.ts)
   // the replay audit's command (dev/audit-bonuses.ts) and the fold's benchmark (dev/fold-bench.ts).
   entryPoints: {
     main: 'src/main.ts',
+    'admin-password': 'src/admin-password.ts',
     'dev/generate-network': 'src/dev/generate-network.ts',
     'dev/seed-demo': 'src/dev/seed-demo.ts',
     'dev/audit-bonuses': 'src/dev/audit-bonuses.ts',

@@ -26,7 +26,7 @@ import { createLegal } from './modules/legal/service';
 import { loggableError } from './db/errors';
 import { installErrorHandler } from './http/error-handler';
 import { installZodValidation, requestJsonSchema } from './http/route';
-import { bootstrapAccounts } from './modules/accounts/bootstrap';
+import { bootstrapAccounts, type TCreatedSuperuser } from './modules/accounts/bootstrap';
 import { createRecovery } from './modules/accounts/recovery';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
@@ -111,6 +111,11 @@ export type TAppOptions = {
   logStream?: { write(line: string): void };
   /** The time the windows and the prices are decided by (tests set it); the system clock by default. */
   clock?: () => Date;
+  /**
+   * Told the development superuser this start created (its password exists nowhere else): main.ts
+   * prints it once the server listens. Without it, it goes to the log.
+   */
+  onSuperuserCreated?: (superuser: TCreatedSuperuser) => void;
 };
 
 /** Builds the server: used by main.ts and by every test (through app.inject). */
@@ -121,6 +126,7 @@ export async function buildApp({
   bot: botAdapter,
   logStream,
   clock = () => new Date(),
+  onSuperuserCreated,
 }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -173,7 +179,10 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
-  await bootstrapAccounts(db, config, (message) => app.log.warn(message));
+  const superuser = await bootstrapAccounts(db, config);
+  if (superuser && onSuperuserCreated) onSuperuserCreated(superuser);
+  else if (superuser)
+    app.log.warn(`Development superuser created: ${superuser.email} / ${superuser.password}`);
 
   const rateLimiter = createRateLimiter({ db });
   const sessions = createSessions({ db, config });

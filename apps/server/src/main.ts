@@ -2,7 +2,9 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app';
+import type { TCreatedSuperuser } from './modules/accounts/bootstrap';
 import { ConfigError, loadConfig, type TConfig } from './config';
 import { createPglite, openDatabase } from './db/client';
 import { superviseWorkers } from './workers';
@@ -49,7 +51,9 @@ async function main(): Promise<void> {
   }
   const database = await openConfiguredDatabase(config);
   if (cluster.isPrimary) await database.migrate();
+  let superuser: TCreatedSuperuser | null = null;
   const app = await buildApp({
+    onSuperuserCreated: (created) => (superuser = created),
     config: {
       ...config,
       webDist: config.webDist ?? defaultWebDist(),
@@ -87,6 +91,28 @@ async function main(): Promise<void> {
     },
     `portal listening at ${address}`,
   );
+  // Through the log's own stream, which writes asynchronously: after every line logged so far.
+  if (superuser) logStreamOf(app).write(`${superuserNotice(superuser, config.publicUrl)}\n`);
+}
+
+/** The stream the server's log writes to (pino's own, by its public symbol). */
+const logStreamOf = (app: Awaited<ReturnType<typeof buildApp>>) =>
+  (app.log as unknown as Record<symbol, { write(text: string): void }>)[pino.symbols.streamSym]!;
+
+/** The first start's superuser, told once, last, where it cannot be missed. */
+function superuserNotice(superuser: TCreatedSuperuser, publicUrl: string): string {
+  const lines = [
+    'A superuser was created for this new database (its password is shown only now):',
+    '',
+    `  ${publicUrl}/login`,
+    `  email:    ${superuser.email}`,
+    `  password: ${superuser.password}`,
+    '',
+    'Lost it? Stop the server and run `npm run admin:password` for a new one',
+    '(README.md "The superuser"); ADMIN_EMAIL and ADMIN_PASSWORD choose your own.',
+  ];
+  const rule = '='.repeat(Math.max(...lines.map((line) => line.length)));
+  return ['', rule, ...lines, rule, ''].join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { testApp, testConfig } from './helpers/app';
+import { DEVELOPMENT_ADMIN_EMAIL, resetSuperuserPassword } from '../src/modules/accounts/bootstrap';
+import { ADMIN, post, testApp, testConfig } from './helpers/app';
+import { loginAdmin, registerPartner } from './helpers/factories';
 import { databaseUrl } from './helpers/database';
 import { startServerProcess } from './helpers/process';
 
@@ -69,6 +71,38 @@ describe('the server process', () => {
     // Request logs: one line per request, without query strings.
     expect(server.output()).toMatch(/"url":"\/api\/v1\/accounts\/login\/"/);
   }, 150_000);
+});
+
+describe('the superuser of a new database', () => {
+  it('a first start without ADMIN_EMAIL ends its output with the superuser it created, whose password signs in', async () => {
+    const server = await startServerProcess({ NODE_ENV: 'development', LOG_LEVEL: 'info', DATABASE_URL: '' });
+    await until(() => /password: \S+/.test(server.output()), 'the superuser notice');
+    const output = server.output();
+    const password = /password: (\S+)/.exec(output)![1]!;
+    // Told after the start's log, not in the middle of it, with how to get another.
+    expect(output.indexOf('password: '), output).toBeGreaterThan(output.indexOf('portal listening at'));
+    expect(output).toContain(`email:    ${DEVELOPMENT_ADMIN_EMAIL}`);
+    expect(output).toContain('npm run admin:password');
+    const login = await fetch(`${server.base}/api/v1/accounts/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEVELOPMENT_ADMIN_EMAIL, password }),
+    });
+    expect(login.status).toBe(200);
+  }, 150_000);
+
+  it('admin:password gives a superuser a new password and ends its sessions; a partner is refused', async () => {
+    const app = await testApp();
+    const old = await loginAdmin(app);
+    const password = await resetSuperuserPassword(app.database.db, ADMIN.email.toUpperCase());
+    expect(password).toEqual(expect.any(String));
+    expect((await post(app, '/api/v1/accounts/info/', {}, old)).status).toBe(401);
+    expect((await post(app, '/api/v1/accounts/login/', ADMIN)).status).toBe(400);
+    expect((await post(app, '/api/v1/accounts/login/', { email: ADMIN.email, password })).status).toBe(200);
+    const partner = await registerPartner(app);
+    expect(await resetSuperuserPassword(app.database.db, partner.email)).toBeNull();
+    expect((await post(app, '/api/v1/accounts/login/', partner)).status).toBe(200);
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('WORKERS on PostgreSQL', () => {

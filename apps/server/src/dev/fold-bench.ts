@@ -176,7 +176,7 @@ async function main() {
   const { db } = database;
   try {
     await database.migrate();
-    await bootstrapAccounts(db, config, () => undefined);
+    await bootstrapAccounts(db, config);
     const leg = network.deepLegIds;
     const buyer = leg.at(-1)!;
     const step = Math.max(1, Math.floor((leg.length - 1) / PAYERS));

@@ -23,7 +23,7 @@ const database =
     : openDatabase({ pglite: await createPglite(config.database.dataDir) });
 try {
   await database.migrate();
-  await bootstrapAccounts(database.db, config, (message) => console.error(message));
+  await bootstrapAccounts(database.db, config);
   const started = Date.now();
   const network = await generateNetwork(database.db, {
     partners: Number(values.partners),

@@ -11,7 +11,7 @@ import * as repo from './repo';
 import type { TSessionClaims } from './repo';
 
 export type { TClientMeta, TSessionClaims };
-export { prepareOfLiveSessions } from './repo';
+export { prepareOfLiveSessions, revokeUserSessions } from './repo';
 
 /**
  * Bearer tokens: an HS256 JWT that names a session row. The signature proves the token came
