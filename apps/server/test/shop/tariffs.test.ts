@@ -19,6 +19,7 @@ import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
+import { noticesOf } from '../notifications/helpers';
 import { buyTariff, tariffId } from '../helpers/tariffs';
 
 const PACKAGES = '/api/v1/mlm/packages/';
@@ -287,6 +288,11 @@ describe('upgrades and renewals', () => {
     expect(order).toMatchObject({ userId: partner.id, quantity: 1, status: 'PAID', total: 0n });
     expect(await countRows(app, nodes, eq(nodes.kind, 'device'))).toBe(1);
     expect(await countRows(app, nodes, eq(nodes.kind, 'virtual'))).toBe(1);
+    // The partner is told of the included order by its number, never an internal reference.
+    expect(order!.number).toMatch(/^DN-\d{6}$/);
+    const told = (await noticesOf(app, partner.id)).filter((notice) => notice.kind === 'orders');
+    expect(told.length).toBeGreaterThan(0);
+    for (const notice of told) expect(notice.payload).toMatchObject({ number: order!.number, status: 'PAID' });
   });
 
   test('an upgrade adds only the devices the higher tariff includes beyond the held one', async () => {
