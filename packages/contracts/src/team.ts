@@ -137,8 +137,15 @@ export const ZRegistrationsRequest = z
   .strict();
 export type TRegistrationsRequest = z.infer<typeof ZRegistrationsRequest>;
 
-/** POST /api/v1/mlm/structure_list/: partners at each sponsor level 1..10. */
-export const ZStructureLevel = z.object({ level: z.number().int(), count: z.number().int() });
+/**
+ * POST /api/v1/mlm/structure_list/: at each sponsor level 1..10, the partners (`count`, api.md)
+ * and their active nodes, devices and virtual nodes (`nodes`, product-spec.md section 2).
+ */
+export const ZStructureLevel = z.object({
+  level: z.number().int(),
+  count: z.number().int(),
+  nodes: z.number().int(),
+});
 export type TStructureLevel = z.infer<typeof ZStructureLevel>;
 export const ZStructureList = z.array(ZStructureLevel);
 export type TStructureList = z.infer<typeof ZStructureList>;

@@ -213,6 +213,12 @@ export const teamStats = pgTable(
     ownDevices: integer('own_devices').notNull().default(0),
     downlineDevices: integer('downline_devices').notNull().default(0),
     maxBranchDevices: integer('max_branch_devices').notNull().default(0),
+    /** Active nodes (devices and virtual nodes) of the partner, and of the partners at sponsor levels 1..10. */
+    ownNodes: integer('own_nodes').notNull().default(0),
+    levelNodes: integer('level_nodes')
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0,0,0,0,0,0}'`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

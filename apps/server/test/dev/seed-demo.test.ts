@@ -36,7 +36,8 @@ describe('seed:demo', () => {
     expect(node.body.left.count + node.body.right.count).toBe(Number(team!.below));
     expect(node.body.right.count).toBeGreaterThan(0);
     const levels = await post(app, '/api/v1/mlm/structure_list/', {}, token);
-    expect(levels.body[0]).toEqual({ level: 1, count: Number(team!.invited) });
+    expect(levels.body[0]).toEqual({ level: 1, count: Number(team!.invited), nodes: expect.any(Number) });
+    expect(levels.body.some((level: { nodes: number }) => level.nodes > 0)).toBe(true);
 
     // A tariff, Active, and its DFT grant.
     const active = await post(app, '/api/v1/mlm/package/active/', {}, token);

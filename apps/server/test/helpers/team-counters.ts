@@ -63,6 +63,12 @@ export async function bruteForceCounters(app: TTestApp) {
     db,
     sql`select user_id::text as user_id, kind from nodes where status = 'active'`,
   );
+  for (const node of devices) {
+    stats.get(Number(node.user_id))!.ownNodes += 1;
+    sponsorsOf(Number(node.user_id)).forEach((ancestorId, index) => {
+      if (index < 10) stats.get(ancestorId)!.levelNodes[index]! += 1;
+    });
+  }
   for (const device of devices.filter((item) => item.kind === 'device')) {
     stats.get(Number(device.user_id))!.own += 1;
     for (const ancestorId of sponsorsOf(Number(device.user_id))) stats.get(ancestorId)!.downlineDevices += 1;

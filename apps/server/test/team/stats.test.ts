@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatMinor } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +48,28 @@ async function network(app: TTestApp, options: { tariffFirst?: boolean } = {}) {
   return { t, a, b, c, d, e };
 }
 
+describe('the node counters per level', () => {
+  it('are filled by their migration from the nodes counted before it', async () => {
+    const app = await testApp();
+    const { t } = await network(app);
+    await drainTeamCounters(app.database.db);
+    // As before the migration: the columns at their defaults, the nodes already counted.
+    await app.database.db.execute(
+      sql`update team_stats set own_nodes = 0, level_nodes = '{0,0,0,0,0,0,0,0,0,0}'`,
+    );
+    const migration = readFileSync(
+      join(import.meta.dirname, '../../drizzle/0031_team_level_nodes.sql'),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    // Its first two statements add the columns; the rest fill them.
+    for (const statement of migration.slice(2)) await app.database.db.execute(sql.raw(statement));
+    await expectCountersExact(app);
+    expect((await ask<{ nodes: number }[]>(app, t, 'structure_list')).map((level) => level.nodes)).toEqual([
+      3, 1, 2, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+  });
+});
+
 describe('team statistics calls', () => {
   it('answer the known counts of a hand-built network once the worker has folded it', async () => {
     const app = await testApp();
@@ -68,11 +92,13 @@ describe('team statistics calls', () => {
     expect(await drainTeamCounters(app.database.db)).toBeGreaterThan(0);
     await expectCountersExact(app);
 
-    expect(await ask(app, t, 'structure_list')).toEqual(
-      [3, 1, 1, 0, 0, 0, 0, 0, 0, 0].map((count, index) => ({ level: index + 1, count })),
-    );
+    // Partners at each sponsor level, and their nodes: A's device, B's and C's virtual nodes (1);
+    // D's device (2); E's two devices (3).
+    const levels = (counts: number[], nodes: number[]) =>
+      counts.map((count, index) => ({ level: index + 1, count, nodes: nodes[index] ?? 0 }));
+    expect(await ask(app, t, 'structure_list')).toEqual(levels([3, 1, 1, 0, 0, 0, 0, 0, 0, 0], [3, 1, 2]));
     expect(await ask(app, t, 'structure_list', { user_id: b.id })).toEqual(
-      [1, 1, 0, 0, 0, 0, 0, 0, 0, 0].map((count, index) => ({ level: index + 1, count })),
+      levels([1, 1, 0, 0, 0, 0, 0, 0, 0, 0], [1, 2]),
     );
     // Outside the caller's downline (T is above B): 404.
     expect((await post(app, '/api/v1/mlm/structure_list/', { user_id: t.id }, b.token)).status).toBe(404);

@@ -34,6 +34,9 @@ export type TStats = {
   own: number;
   downlineDevices: number;
   maxBranch: number;
+  /** Active nodes of every kind: the partner's own, and at each sponsor level 1..10 below. */
+  ownNodes: number;
+  levelNodes: number[];
 };
 
 export const emptyStats = (userId: number): TStats => ({
@@ -47,6 +50,8 @@ export const emptyStats = (userId: number): TStats => ({
   own: 0,
   downlineDevices: 0,
   maxBranch: 0,
+  ownNodes: 0,
+  levelNodes: new Array<number>(TEAM_LEVELS).fill(0),
 });
 
 type TStatsRecord = {
@@ -60,11 +65,13 @@ type TStatsRecord = {
   own_devices: number;
   downline_devices: number;
   max_branch_devices: number;
+  own_nodes: number;
+  level_nodes: number[] | string;
 };
 
 const STATS_COLUMNS = sql`ts.user_id::text as user_id, ts.left_count, ts.right_count, ts.downline_count,
   ts.first_line_count, ts.levels_count, ts.level_counts, ts.own_devices, ts.downline_devices,
-  ts.max_branch_devices`;
+  ts.max_branch_devices, ts.own_nodes, ts.level_nodes`;
 
 /** PGlite and node-postgres both parse int[]; a text form is read too. */
 const levelArray = (value: number[] | string): number[] =>
@@ -82,6 +89,8 @@ function toStats(row: TStatsRecord): TStats {
     own: Number(row.own_devices),
     downlineDevices: Number(row.downline_devices),
     maxBranch: Number(row.max_branch_devices),
+    ownNodes: Number(row.own_nodes),
+    levelNodes: levelArray(row.level_nodes),
   };
 }
 
@@ -106,24 +115,29 @@ export async function saveStats(tx: Db, rows: readonly TStats[]): Promise<void> 
   const sorted = [...rows].sort((a, b) => a.userId - b.userId);
   const column = (pick: (row: TStats) => number) => `{${sorted.map(pick).join(',')}}`;
   // One text per row for the level arrays: unnest would flatten a two-dimensional array.
-  const levels = `{${sorted.map((row) => `"{${row.levelCounts.join(',')}}"`).join(',')}}`;
+  const arrays = (pick: (row: TStats) => number[]) =>
+    `{${sorted.map((row) => `"{${pick(row).join(',')}}"`).join(',')}}`;
   await tx.execute(
     sql`insert into team_stats (user_id, left_count, right_count, downline_count, first_line_count, levels_count,
-                                level_counts, own_devices, downline_devices, max_branch_devices, updated_at)
-        select v.user_id, v.l, v.r, v.d, v.f, v.lv, v.lc::int[], v.o, v.dd, v.mb, now() from unnest(
+                                level_counts, own_devices, downline_devices, max_branch_devices, own_nodes,
+                                level_nodes, updated_at)
+        select v.user_id, v.l, v.r, v.d, v.f, v.lv, v.lc::int[], v.o, v.dd, v.mb, v.onn, v.ln::int[], now()
+        from unnest(
           ${column((row) => row.userId)}::bigint[], ${column((row) => row.left)}::int[],
           ${column((row) => row.right)}::int[], ${column((row) => row.downline)}::int[],
           ${column((row) => row.firstLine)}::int[], ${column((row) => row.levels)}::int[],
-          ${levels}::text[], ${column((row) => row.own)}::int[],
-          ${column((row) => row.downlineDevices)}::int[], ${column((row) => row.maxBranch)}::int[]
-        ) as v(user_id, l, r, d, f, lv, lc, o, dd, mb)
+          ${arrays((row) => row.levelCounts)}::text[], ${column((row) => row.own)}::int[],
+          ${column((row) => row.downlineDevices)}::int[], ${column((row) => row.maxBranch)}::int[],
+          ${column((row) => row.ownNodes)}::int[], ${arrays((row) => row.levelNodes)}::text[]
+        ) as v(user_id, l, r, d, f, lv, lc, o, dd, mb, onn, ln)
         order by v.user_id
         on conflict (user_id) do update set
           left_count = excluded.left_count, right_count = excluded.right_count,
           downline_count = excluded.downline_count, first_line_count = excluded.first_line_count,
           levels_count = excluded.levels_count, level_counts = excluded.level_counts,
           own_devices = excluded.own_devices, downline_devices = excluded.downline_devices,
-          max_branch_devices = excluded.max_branch_devices, updated_at = excluded.updated_at`,
+          max_branch_devices = excluded.max_branch_devices, own_nodes = excluded.own_nodes,
+          level_nodes = excluded.level_nodes, updated_at = excluded.updated_at`,
   );
 }
 

@@ -67,7 +67,7 @@ export async function foldBatch(tx: Db, limit: number): Promise<{ count: number;
 
   const physical = nodes.filter((node) => node.physical);
   const binary = await binaryPathsOf(tx, [...users, ...tariffs.map((tariff) => tariff.userId)]);
-  const mentors = await repo.sponsorPaths(tx, [...users, ...physical.map((node) => node.userId)]);
+  const mentors = await repo.sponsorPaths(tx, [...users, ...nodes.map((node) => node.userId)]);
   const stats = await repo.statsOf(tx, [
     ...new Set([...users.flatMap((id) => binaryUp(binary, id).map((step) => step.id)), ...mentors.keys()]),
   ]);
@@ -83,6 +83,15 @@ export async function foldBatch(tx: Db, limit: number): Promise<{ count: number;
       ancestor.levels = Math.max(ancestor.levels, level);
       if (level === 1) ancestor.firstLine += 1;
     });
+  }
+
+  // Nodes of every kind, by sponsor level: the owner's own, and each of 10 ancestors' level.
+  for (const node of nodes) {
+    const delta = node.active ? 1 : -1;
+    row(node.userId).ownNodes += delta;
+    sponsorUp(mentors, node.userId)
+      .slice(0, TEAM_LEVELS)
+      .forEach((ancestorId, index) => (row(ancestorId).levelNodes[index]! += delta));
   }
 
   // Devices: the owner's own, every sponsor ancestor's downline; the branch through which each
@@ -180,14 +189,18 @@ export async function rebaseSponsorCounters(tx: Db, mentorIds: readonly (number 
     const next = stats.get(id)!;
     Object.assign(next, { downline: 0, firstLine: 0, levels: 0, downlineDevices: 0, maxBranch: 0 });
     next.levelCounts = new Array<number>(TEAM_LEVELS).fill(0);
+    next.levelNodes = new Array<number>(TEAM_LEVELS).fill(0);
     for (const member of members.filter((item) => item.mentorId === id)) {
       const child = stats.get(member.stats.userId) ?? member.stats;
       const self = member.counted ? 1 : 0;
       next.downline += self + child.downline;
       next.firstLine += self;
       next.levelCounts[0]! += self;
-      for (let level = 2; level <= TEAM_LEVELS; level++)
+      next.levelNodes[0]! += child.ownNodes;
+      for (let level = 2; level <= TEAM_LEVELS; level++) {
         next.levelCounts[level - 1]! += child.levelCounts[level - 2]!;
+        next.levelNodes[level - 1]! += child.levelNodes[level - 2]!;
+      }
       next.levels = Math.max(next.levels, self, child.levels > 0 ? child.levels + 1 : 0);
       next.downlineDevices += branchOf(child);
       next.maxBranch = Math.max(next.maxBranch, branchOf(child));
@@ -204,7 +217,11 @@ export function createTeamStats(deps: { db: Db }) {
     /** Partners at each sponsor level 1..10 of the caller or a partner of their downline. */
     async structureList(callerId: number, userId?: number): Promise<TStructureList> {
       const stats = await statsOf(await downlineTarget(db, callerId, userId));
-      return stats.levelCounts.map((count, index) => ({ level: index + 1, count }));
+      return stats.levelCounts.map((count, index) => ({
+        level: index + 1,
+        count,
+        nodes: stats.levelNodes[index] ?? 0,
+      }));
     },
 
     async referralStructureInfo(callerId: number): Promise<TReferralStructureInfo> {
