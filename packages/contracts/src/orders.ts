@@ -8,7 +8,8 @@ import { ZMoney } from './money';
 
 /**
  * A device order's statuses (product-spec.md section 4, compensation-plan.md section 7): forward
- * along ORDER_FLOW, or closed as Canceled or Failed.
+ * along ORDER_FLOW, or closed as Canceled or Failed. Completed (the spec's label): the operator
+ * closes a delivered order once nothing about it is outstanding.
  */
 export const ORDER_STATUSES = [
   'WAIT_PAYMENT',
@@ -17,6 +18,7 @@ export const ORDER_STATUSES = [
   'PREPARING_TO_SHIP',
   'SHIPPING',
   'SHIPPED',
+  'Completed',
   'Canceled',
   'Failed',
 ] as const;
@@ -31,9 +33,10 @@ export const ORDER_FLOW: readonly TOrderStatus[] = [
   'PREPARING_TO_SHIP',
   'SHIPPING',
   'SHIPPED',
+  'Completed',
 ];
 
-/** The statuses' labels (product-spec.md section 4: "not paid", "in transit", "delivered", "In processing"). */
+/** The statuses' labels (product-spec.md section 4: "not paid", "in transit", "delivered", "In processing", "Completed"). */
 export const ORDER_STATUS_LABELS: Record<TOrderStatus, string> = {
   WAIT_PAYMENT: 'Not paid',
   PAID: 'Paid',
@@ -41,6 +44,7 @@ export const ORDER_STATUS_LABELS: Record<TOrderStatus, string> = {
   PREPARING_TO_SHIP: 'Preparing to ship',
   SHIPPING: 'In transit',
   SHIPPED: 'Delivered',
+  Completed: 'Completed',
   Canceled: 'Canceled',
   Failed: 'Failed',
 };

@@ -1100,7 +1100,7 @@ export const orders = pgTable(
     check('orders_quantity_check', sql`${t.quantity} between 1 and 100`),
     check(
       'orders_status_check',
-      sql`${t.status} in ('WAIT_PAYMENT', 'PAID', 'PROCESSED', 'PREPARING_TO_SHIP', 'SHIPPING', 'SHIPPED', 'Canceled', 'Failed')`,
+      sql`${t.status} in ('WAIT_PAYMENT', 'PAID', 'PROCESSED', 'PREPARING_TO_SHIP', 'SHIPPING', 'SHIPPED', 'Completed', 'Canceled', 'Failed')`,
     ),
   ],
 );

@@ -412,13 +412,13 @@ describe('admin', () => {
       body: { status: [MESSAGES.orderStatusNotNext] },
     });
     const labels: string[] = [];
-    for (const status of ['PROCESSED', 'PREPARING_TO_SHIP', 'SHIPPING', 'SHIPPED']) {
+    for (const status of ['PROCESSED', 'PREPARING_TO_SHIP', 'SHIPPING', 'SHIPPED', 'Completed']) {
       const moved = await adminMove(app, admin, id, status);
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       expect(moved.body).toMatchObject({ status, user_id: partner.id, user_email: partner.email });
       labels.push(moved.body.status_label);
     }
-    expect(labels).toEqual(['In processing', 'Preparing to ship', 'In transit', 'Delivered']);
+    expect(labels).toEqual(['In processing', 'Preparing to ship', 'In transit', 'Delivered', 'Completed']);
     expect(await adminMove(app, admin, id, 'SHIPPING')).toMatchObject({
       status: 400,
       body: { status: [MESSAGES.orderStatusNotNext] },
@@ -436,6 +436,7 @@ describe('admin', () => {
       { order_id: id, from: 'PROCESSED', to: 'PREPARING_TO_SHIP' },
       { order_id: id, from: 'PREPARING_TO_SHIP', to: 'SHIPPING' },
       { order_id: id, from: 'SHIPPING', to: 'SHIPPED' },
+      { order_id: id, from: 'SHIPPED', to: 'Completed' },
     ]);
     expect(audited.every((row) => row.actorId !== partner.id)).toBe(true);
     expect(

@@ -61,7 +61,9 @@ export function orderStatusAt(order: TOrderRow, paymentConfirming: boolean, now:
 }
 
 const CLOSED: readonly TOrderStatus[] = ['Canceled', 'Failed'];
-const NEEDS_ADDRESS: readonly TOrderStatus[] = ['PREPARING_TO_SHIP', 'SHIPPING', 'SHIPPED'];
+const NEEDS_ADDRESS: readonly TOrderStatus[] = ['PREPARING_TO_SHIP', 'SHIPPING', 'SHIPPED', 'Completed'];
+/** Delivered: it can no longer be cancelled or refunded. */
+const DELIVERED: readonly TOrderStatus[] = ['SHIPPED', 'Completed'];
 
 function toOrder(order: TOrderRow, productName: string, confirming: boolean, now: Date): TOrder {
   const status = orderStatusAt(order, confirming, now);
@@ -406,7 +408,7 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: { regi
         const status = orderStatusAt(order, await repo.paymentConfirming(tx, order.id), now);
         let updated: TOrderRow;
         if (target === 'Canceled' || target === 'Failed') {
-          if (CLOSED.includes(status) || status === 'SHIPPED') throw fail.request('orderClosed');
+          if (CLOSED.includes(status) || DELIVERED.includes(status)) throw fail.request('orderClosed');
           updated = (await close(tx, order, target, `order ${order.number} ${target.toLowerCase()}`)).order;
         } else {
           if (CLOSED.includes(status)) throw fail.request('orderClosed');
@@ -446,7 +448,7 @@ export function createOrders(deps: { db: Db; catalog: TCatalog; accounts: { regi
         const status = orderStatusAt(order, await repo.paymentConfirming(tx, order.id), now);
         if (CLOSED.includes(status)) throw fail.conflict('orderRefundedAlready');
         if (status === 'WAIT_PAYMENT') throw fail.request('orderNotPaid');
-        if (status === 'SHIPPED') throw fail.request('orderClosed');
+        if (DELIVERED.includes(status)) throw fail.request('orderClosed');
         const { refunded } = await close(tx, order, 'Canceled', reason);
         await audit(tx, {
           userId: order.userId,
