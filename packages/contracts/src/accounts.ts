@@ -111,6 +111,19 @@ export const ZBalances = z.object({
 });
 export type TBalances = z.infer<typeof ZBalances>;
 
+/**
+ * The partner's mentor as the partner sees them: a name and a username only (the mentor is above
+ * the partner, whose other details a partner never reads). `company`: the partner joined without
+ * an invitation, under the company's own account.
+ */
+export const ZProfileMentor = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string().nullable(),
+  company: z.boolean(),
+});
+export type TProfileMentor = z.infer<typeof ZProfileMentor>;
+
 export const ZProfile = z.object({
   id: z.number().int(),
   referral_id: z.string(),
@@ -124,6 +137,8 @@ export const ZProfile = z.object({
   language: ZLanguage,
   avatar: z.string().nullable(),
   mentor_id: z.number().int().nullable(),
+  /** Who `mentor_id` is, for the mentor confirmation and the profile; null without a mentor. */
+  mentor: ZProfileMentor.nullable(),
   is_superuser: z.boolean(),
   is_active: z.boolean(),
   mfa_enabled: z.boolean(),

@@ -27,6 +27,7 @@ export type TEventScheduleItem = z.infer<typeof ZEventScheduleItem>;
 /** GET /api/v1/event_ticket/info/ */
 export const ZTicketInfo = z.object({
   product_id: z.number().int(),
+  code: z.string(),
   name: z.string(),
   /** The price of one ticket now (the schedule's step in force). */
   price: ZMoney,

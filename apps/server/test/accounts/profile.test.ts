@@ -4,7 +4,7 @@ import { ZERO_BALANCES } from '../helpers/money';
 import { uploads, users } from '../../src/db/schema';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { userRow, auditActions, countRows } from '../helpers/rows';
-import { enableMfa, loginAdmin, registerPartner } from '../helpers/factories';
+import { enableMfa, loginAdmin, partnerInput, registerPartner } from '../helpers/factories';
 
 const INFO = '/api/v1/accounts/info/';
 const ME = '/api/v1/accounts/me/';
@@ -32,6 +32,7 @@ describe('POST /api/v1/accounts/info/', () => {
         'language',
         'avatar',
         'mentor_id',
+        'mentor',
         'is_superuser',
         'is_active',
         'mfa_enabled',
@@ -56,6 +57,8 @@ describe('POST /api/v1/accounts/info/', () => {
       language: 'it',
       avatar: null,
       mentor_id: row.mentorId,
+      // Signed up without a code: the mentor is the company's own account.
+      mentor: { first_name: 'Company', last_name: '', username: null, company: true },
       is_superuser: false,
       is_active: true,
       mfa_enabled: false,
@@ -96,6 +99,34 @@ describe('POST /api/v1/accounts/info/', () => {
   it('answers 401 without a token', async () => {
     const app = await testApp();
     expect(await post(app, INFO, {})).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
+  });
+
+  it('names the mentor by name and username only, never their email, phone or other details', async () => {
+    const app = await testApp();
+    const mentor = await registerPartner(app, { first_name: 'Mira', last_name: 'Mentor', username: 'mira' });
+    const partner = await registerPartner(app, { promocode: mentor.referralId });
+    const mentorRow = await userRow(app, mentor.id);
+    const expected = { first_name: 'Mira', last_name: 'Mentor', username: 'mira', company: false };
+
+    const profile = await post(app, INFO, {}, partner.token);
+    expect(profile.body.mentor_id).toBe(mentor.id);
+    expect(profile.body.mentor).toEqual(expected);
+    const text = JSON.stringify(profile.body.mentor);
+    for (const hidden of [mentor.email, mentorRow.phone!, mentor.referralId])
+      expect(text).not.toContain(hidden);
+
+    // Every answer that carries the profile names the mentor alike: sign-up, a change, the avatar.
+    const registered = await post(app, '/api/v1/accounts/register/', partnerInput({ promocode: 'mira' }));
+    expect(registered.body.user.mentor).toEqual(expected);
+    const patched = await call(app, 'PATCH', INFO, { token: partner.token, body: { last_name: 'Lee' } });
+    expect(patched.body.mentor).toEqual(expected);
+
+    // A new name of the mentor shows at once (the profile read is not kept past a write).
+    await call(app, 'PATCH', INFO, { token: mentor.token, body: { first_name: 'Mirra' } });
+    expect((await post(app, INFO, {}, partner.token)).body.mentor).toEqual({
+      ...expected,
+      first_name: 'Mirra',
+    });
   });
 });
 
@@ -479,7 +510,7 @@ describe('POST /api/v1/accounts/set_language/', () => {
     expect((await userRow(app, partner.id)).language).toBe('TUV');
   });
 
-  it('refuses an unknown language and a missing or invalid token', async () => {
+  it('refuses an unknown language (400) and no token (401); a body token that is no live session answers false', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     expect(await post(app, SET_LANGUAGE, { language: 'xx', token: partner.token })).toMatchObject({
@@ -490,9 +521,22 @@ describe('POST /api/v1/accounts/set_language/', () => {
       status: 401,
       body: NOT_AUTHENTICATED,
     });
-    expect(await post(app, SET_LANGUAGE, { language: 'ru', token: 'not-a-token' })).toMatchObject({
+    expect(await post(app, SET_LANGUAGE, { language: 'ru' }, 'not-a-token')).toMatchObject({
       status: 401,
       body: NOT_AUTHENTICATED,
+    });
+    // The spec's "true or false": a malformed token, or the token of a session that ended.
+    expect(await post(app, SET_LANGUAGE, { language: 'ru', token: 'not-a-token' })).toMatchObject({
+      status: 200,
+      body: false,
+    });
+    const ended = (
+      await post(app, '/api/v1/accounts/login/', { email: partner.email, password: partner.password })
+    ).body.token as string;
+    expect((await post(app, '/api/v1/accounts/logout/', {}, ended)).status).toBeLessThan(300);
+    expect(await post(app, SET_LANGUAGE, { language: 'ru', token: ended })).toMatchObject({
+      status: 200,
+      body: false,
     });
     expect((await userRow(app, partner.id)).language).toBe('en');
   });

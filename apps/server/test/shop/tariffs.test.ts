@@ -292,7 +292,8 @@ describe('upgrades and renewals', () => {
     expect(order!.number).toMatch(/^DN-\d{6}$/);
     const told = (await noticesOf(app, partner.id)).filter((notice) => notice.kind === 'orders');
     expect(told.length).toBeGreaterThan(0);
-    for (const notice of told) expect(notice.payload).toMatchObject({ number: order!.number, status: 'PAID' });
+    for (const notice of told)
+      expect(notice.payload).toMatchObject({ number: order!.number, status: 'PAID' });
   });
 
   test('an upgrade adds only the devices the higher tariff includes beyond the held one', async () => {

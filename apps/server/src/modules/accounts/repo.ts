@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, prepareNamed } from '../../db/client';
+import { type Db, prepareNamed, queryRows } from '../../db/client';
 import { binaryLegEnds, oneTimeTokens, uploads, users } from '../../db/schema';
 import { prepareOfLiveSessions } from '../sessions/service';
 
@@ -50,6 +50,27 @@ export function prepareUserWith<T extends Record<string, SQL>>(
     const [row] = await query.execute({ id });
     return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
   };
+}
+
+/** A mentor as a profile names them: `[first name, last name, username, is the company root]`. */
+export type TMentorRow = [string, string, string | null, boolean] | null;
+
+/**
+ * A subquery (one json value, `TMentorRow`) of the mentor of the user `userId` names (SQL on
+ * `users.id` of the outer query): their name and username and nothing else, so that the profile
+ * reads them in its own statement.
+ */
+export const mentorRow = (userId: SQL): SQL =>
+  sql`(select json_build_array(m.first_name, m.last_name, m.username, m.is_company_root)
+       from ${users} u join ${users} m on m.id = u.mentor_id where u.id = ${userId})`;
+
+/** `mentorRow` for one user, read alone (a profile built outside the profile read). */
+export async function mentorOf(db: Db, userId: number): Promise<TMentorRow> {
+  const [row] = await queryRows<{ mentor: TMentorRow }>(
+    db,
+    sql`select ${mentorRow(sql`${userId}::bigint`)} as mentor`,
+  );
+  return row?.mentor ?? null;
 }
 
 /** The user columns a profile shows: what `toProfile` reads, and no secret. */

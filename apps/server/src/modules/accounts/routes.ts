@@ -178,15 +178,17 @@ export function accountRoutes(
   route(app, {
     method: 'POST',
     url: '/api/v1/accounts/set_language/',
-    summary: 'Save the interface language (token in the body or the header)',
+    summary:
+      'Save the interface language (token in the body or the header); false when the body’s token is no live session',
     tags,
     auth: 'public',
     body: ZSetLanguageRequest,
     response: z.boolean(),
     handler: ({ body, request }) => {
-      const token = body.token || bearerToken(request.headers.authorization);
+      if (body.token) return accounts.setLanguage(body.token, body.language, 'body');
+      const token = bearerToken(request.headers.authorization);
       if (!token) throw fail.unauthenticated();
-      return accounts.setLanguage(token, body.language);
+      return accounts.setLanguage(token, body.language, 'header');
     },
   });
 

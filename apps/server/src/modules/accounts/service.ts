@@ -10,6 +10,7 @@ import {
   type TLoginRequest,
   type TLoginResponse,
   type TProfile,
+  type TProfileMentor,
   type TProfilePatch,
   type TProfilePut,
   type TReferralOwner,
@@ -22,7 +23,7 @@ import type { TConfig } from '../../config';
 import { batched } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { fail } from '../../http/errors';
+import { AppError, fail } from '../../http/errors';
 import type { TAuthUser } from '../../http/route';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { audit } from '../audit/service';
@@ -71,6 +72,7 @@ export function createAccounts(deps: {
     balances: balanceRows(id),
     grants: lockedGrantRows(id),
     debt: debtRow(id),
+    mentor: repo.mentorRow(id),
   });
   const profileRow = repo.prepareUserWith(db, 'profile_read', profileExtra);
   // On PGlite the profile read's answer is given again while nothing else has run on the
@@ -90,6 +92,7 @@ export function createAccounts(deps: {
     balances: unknown;
     grants: unknown;
     debt: unknown;
+    mentor: unknown;
   }): Promise<TProfile> {
     const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
     return toProfile(db, row.user, {
@@ -99,6 +102,7 @@ export function createAccounts(deps: {
         BigInt((row.debt as string | null) ?? '0'),
       ),
       nextUnlock: dft.next,
+      mentor: row.mentor as repo.TMentorRow,
     });
   }
 
@@ -325,8 +329,20 @@ export function createAccounts(deps: {
       return { token, user: await profile(user.id) };
     },
 
-    async setLanguage(token: string, language: TLanguage): Promise<true> {
-      const user = await deps.sessions.verify(token);
+    /**
+     * Saves the language of the token's account (spec: "true or false"): false, saving nothing,
+     * when the token given in the body is no live session (expired, revoked, malformed). The
+     * language switcher of a signed-out page sends whatever token it still holds, and a 401 there
+     * would end nothing. The Authorization header is checked as on every signed-in call (401).
+     */
+    async setLanguage(token: string, language: TLanguage, from: 'body' | 'header'): Promise<boolean> {
+      let user: { id: number };
+      try {
+        user = await deps.sessions.verify(token);
+      } catch (error) {
+        if (from === 'body' && error instanceof AppError && error.statusCode === 401) return false;
+        throw error;
+      }
       await repo.updateUser(db, user.id, { language });
       return true;
     },
@@ -450,19 +466,30 @@ export function createAccounts(deps: {
 
 export type TAccounts = ReturnType<typeof createAccounts>;
 
-/** The profile's balances and next DFT unlock, read without writing. */
-async function moneyOf(db: Db, userId: number) {
+/** The profile's balances, next DFT unlock and mentor, read without writing. */
+async function readsOf(db: Db, userId: number) {
   const now = new Date();
   const dft = await dftStatus(db, userId, now);
-  return { balances: await balancesOf(db, userId, dft.due, await debtOf(db, userId)), nextUnlock: dft.next };
+  return {
+    balances: await balancesOf(db, userId, dft.due, await debtOf(db, userId)),
+    nextUnlock: dft.next,
+    mentor: await repo.mentorOf(db, userId),
+  };
+}
+
+/** A mentor as the profile names them: a name and a username, nothing more (contracts ZProfileMentor). */
+function mentorFrom(row: repo.TMentorRow): TProfileMentor | null {
+  if (!row) return null;
+  const [firstName, lastName, username, company] = row;
+  return { first_name: firstName, last_name: lastName, username, company };
 }
 
 export async function toProfile(
   db: Db,
   user: TUserRow | repo.TProfileUser,
-  money?: Awaited<ReturnType<typeof moneyOf>>,
+  reads?: Awaited<ReturnType<typeof readsOf>>,
 ): Promise<TProfile> {
-  const { balances, nextUnlock } = money ?? (await moneyOf(db, user.id));
+  const { balances, nextUnlock, mentor } = reads ?? (await readsOf(db, user.id));
   return {
     id: user.id,
     referral_id: user.referralId,
@@ -476,6 +503,7 @@ export async function toProfile(
     language: languageOr(user.language),
     avatar: avatarUrl(user.avatarId),
     mentor_id: user.mentorId,
+    mentor: mentorFrom(mentor),
     is_superuser: user.isSuperuser,
     is_active: user.isActive,
     mfa_enabled: user.mfaEnabled,

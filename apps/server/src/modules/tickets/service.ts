@@ -102,6 +102,7 @@ export function createTickets(deps: { db: Db; catalog: TCatalog }) {
       const left = seatsLeft(row);
       return {
         product_id: row.id,
+        code: row.code,
         name: row.name,
         price: formatMinor(unitPrice(row, now), 'USDT'),
         currency: 'USDT',
