@@ -1,9 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  buyTariff,
   cappedMentor,
   expectAccessible,
   expectNoSidewaysScroll,
+  fund,
   PHONE,
+  registerPartner,
   screenshots,
   signIn,
   toastsGone,
@@ -73,6 +76,25 @@ async function expectDashboard(page: Page) {
   const packages = await tableRows(page, 'chart-packages');
   expect(packages).toContain('3000 | 1 | 0');
   expect(packages).toContain('1500 | 1 | 0');
+
+  // The legs' legend: a swatch in each leg's colour, the left one the colour of the left bars.
+  const legend = page.getByTestId('chart-packages-legend');
+  await expect(legend.getByRole('listitem')).toHaveText(['Left leg', 'Right leg']);
+  const swatches = await legend
+    .getByTestId('legend-swatch')
+    .evaluateAll((elements) => elements.map((element) => getComputedStyle(element).backgroundColor));
+  const leftBar = await page
+    .getByTestId('chart-packages')
+    .locator('.recharts-bar-rectangle path')
+    .first()
+    .evaluate((path) => getComputedStyle(path).fill);
+  expect(swatches).toHaveLength(2);
+  expect(swatches[0]).toBe(leftBar);
+  expect(swatches[1]).not.toBe(swatches[0]);
+  for (const colour of swatches) expect(colour).not.toMatch(/^(rgba\(0, 0, 0, 0\)|transparent)$/);
+
+  // She has a tariff and invited partners: no next steps.
+  await expect(page.getByTestId('next-steps')).toHaveCount(0);
 }
 
 test('a partner sees the dashboard: balances, company stats, qualification, cap meter, charts and road map, on a desktop and on a phone', async ({
@@ -116,5 +138,66 @@ test('a partner sees the dashboard: balances, company stats, qualification, cap 
     await toastsGone(page);
     await expectAccessible(page);
     await screenshot(page, 'dashboard-phone');
+  });
+});
+
+test('a new partner sees the next steps and a line per empty statistic, not empty charts, on a phone', async ({
+  page,
+  request,
+}) => {
+  const partner = await registerPartner(request, 'Nina');
+  await page.setViewportSize(PHONE);
+  await signIn(page, partner.email, partner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await test.step('three steps to take, each with its action', async () => {
+    const steps = page.getByTestId('next-steps');
+    await expect(steps.getByRole('heading', { name: 'Your next steps' })).toBeVisible();
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
+    await expect(steps.getByRole('link', { name: 'See the tariffs' })).toHaveAttribute(
+      'href',
+      '/shop/packages',
+    );
+    await expect(steps.getByRole('button', { name: 'Copy the invitation link' })).toBeVisible();
+    await steps.getByRole('link', { name: 'Deposit' }).click();
+    const deposit = page.getByRole('dialog', { name: 'Deposit' });
+    await expect(deposit.getByTestId('deposit-amount')).toHaveValue('');
+    await deposit.getByRole('button', { name: 'Close' }).click();
+    await expect(deposit).toBeHidden();
+  });
+
+  await test.step('the statistics say there is nothing yet, in a few lines', async () => {
+    await expect(page.getByTestId('chart-income-empty')).toHaveText('No bonuses yet.');
+    await expect(page.getByTestId('chart-levels-empty')).toHaveText('No partners in your team yet.');
+    await expect(page.getByTestId('chart-packages-empty')).toHaveText('No tariff sales in your legs yet.');
+    await expect(page.getByTestId('statistics').locator('.recharts-wrapper')).toHaveCount(0);
+    const height = (await page.getByTestId('statistics').boundingBox())!.height;
+    expect(height).toBeLessThan(400);
+    await toastsGone(page);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard-new-partner-phone');
+  });
+
+  await test.step('in Russian too it fits the phone', async () => {
+    await page.getByTestId('language-select').selectOption('ru');
+    await expect(
+      page.getByTestId('next-steps').getByRole('heading', { name: 'Ваши следующие шаги' }),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard-new-partner-ru-phone');
+    await page.getByTestId('language-select').selectOption('en');
+  });
+
+  await test.step('a deposit and a tariff done: only the invitation is left', async () => {
+    await fund(request, partner.id, '100');
+    await buyTariff(request, partner.token, '50 Promo');
+    await page.reload();
+    await expect(page.getByTestId('next-deposit')).toHaveAttribute('data-done', 'true');
+    await expect(page.getByTestId('next-tariff')).toHaveAttribute('data-done', 'true');
+    await expect(page.getByTestId('next-invite')).not.toHaveAttribute('data-done', 'true');
+    await expect(page.getByTestId('next-invite')).toContainText('Invite your first partner');
+    await expectAccessible(page);
   });
 });

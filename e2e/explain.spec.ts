@@ -1,9 +1,12 @@
 import { expect, type APIRequestContext, test } from '@playwright/test';
 import {
+  buyTariff,
   cappedMentor,
   expectAccessible,
   expectNoSidewaysScroll,
+  fund,
   PHONE,
+  registerPartner,
   screenshots,
   signIn,
 } from './support';
@@ -111,4 +114,69 @@ test('a partner opens the explanation of a bonus the cap cut, sees the lost prof
     await expectAccessible(page);
     await screenshot(page, 'packages-phone');
   });
+});
+
+test("a rank bonus is explained with the rank by its name, in the reader's language, never an internal identifier", async ({
+  page,
+  request,
+}) => {
+  // Rita invites Lee into her left leg and Ray into her right one; each buys 7500: her weaker leg
+  // reaches 5 000 BV, Bronze, whose qualification bonus the fold pays.
+  const rita = await registerPartner(request, 'Rita');
+  await fund(request, rita.id, '1500');
+  await buyTariff(request, rita.token, '1500');
+  const lee = await registerPartner(request, 'Lee', rita.referralId);
+  const side = await request.post('/api/v1/mlm/set-binary-structure-side/', {
+    headers: { authorization: `Bearer ${rita.token}` },
+    data: { side: 'right' },
+  });
+  expect(side.status()).toBe(200);
+  const ray = await registerPartner(request, 'Ray', rita.referralId);
+  for (const buyer of [lee, ray]) {
+    await fund(request, buyer.id, '7500');
+    await buyTariff(request, buyer.token, '7500');
+  }
+
+  await page.setViewportSize(PHONE);
+  await signIn(page, rita.email, rita.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/transactions?bonus_type=qualification');
+  // The fold (a job, every 0.1 s) pays it shortly after the purchases.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        // The statement as read now: its line, or that there is none yet.
+        await expect(
+          page.getByTestId('transaction-bonus').or(page.getByTestId('transactions-no-results')),
+        ).toBeVisible();
+        return page.getByTestId('transaction-explain').count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await page.getByTestId('transaction-explain').click();
+  const dialog = page.getByRole('dialog', { name: 'How this bonus was calculated' });
+  const period = dialog.getByTestId('explain-period');
+  await expect(period).toHaveText('Bronze');
+  await expect(dialog.getByRole('row').filter({ has: page.getByTestId('explain-period') })).toHaveText(
+    'RankBronze',
+  );
+  await expect(dialog).not.toContainText('rank:');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, 'rank-explanation-phone');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByTestId('language-select').selectOption('ru');
+  await page.getByTestId('transaction-explain').click();
+  const russian = page.getByRole('dialog', { name: 'Как рассчитан этот бонус' });
+  await expect(russian.getByTestId('explain-period')).toHaveText('Бронза');
+  await expect(russian.getByRole('row').filter({ has: page.getByTestId('explain-period') })).toHaveText(
+    'РангБронза',
+  );
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'rank-explanation-ru-phone');
+  await russian.getByRole('button', { name: 'Закрыть' }).click();
+  await page.getByTestId('language-select').selectOption('en');
 });

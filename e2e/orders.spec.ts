@@ -48,7 +48,21 @@ test("buy a device with the Starlink add-on from the balance and follow it throu
     await expect(page.getByText('Name is required.')).toBeVisible();
     await fillShipping(page);
     await screenshot(page, 'devices-phone');
+    // Nothing is charged on this click: the order is reviewed first.
     await page.getByTestId('order-submit').click();
+    const review = page.getByRole('dialog', { name: 'Check your order' });
+    await expect(review.getByTestId('order-review-items')).toHaveText('1 × DexNode, 1 000.00 USDT each');
+    await expect(review.getByTestId('order-review-addon')).toHaveText('Starlink add-on: 600.00 USDT');
+    await expect(review.getByTestId('order-review-total')).toHaveText('1 600.00 USDT');
+    await expect(review.getByTestId('order-review-payment')).toHaveText('From the balance');
+    await expect(review.getByTestId('order-funds-balance')).toHaveText('Your balance: 2 000.00 USDT');
+    await expect(review.getByTestId('order-funds-after')).toHaveText(
+      'Left on the balance after paying: 400.00 USDT',
+    );
+    await expect(page.getByTestId('balance-usdt')).toHaveText('2 000.00 USDT');
+    await expectAccessible(page);
+    await screenshot(page, 'order-review-phone');
+    await review.getByTestId('order-confirm').click();
     await expect(page).toHaveURL(/\/shop\/orders$/);
     await expect(page.getByTestId('balance-usdt')).toHaveText('400.00 USDT', { timeout: 20_000 });
   });

@@ -29,13 +29,21 @@ test('on a phone, a partner buys a tariff in the modal, then upgrades it paying 
     await dialog.getByTestId('package-continue').click();
     await expect(dialog.getByText('Confirm your mentor to buy a tariff.')).toBeVisible();
     await expect(dialog.getByText('Accept the terms to buy a tariff.')).toBeVisible();
-    await dialog.getByLabel('I confirm my mentor').check();
+    // The checkbox names whom the partner confirms: signed up without a code, the company.
+    await expect(dialog.getByTestId('package-balance')).toHaveText('Your balance: 2 000.00 USDT');
+    await dialog
+      .getByLabel('I confirm my mentor: the company (you joined without an invitation)', { exact: true })
+      .check();
     await dialog.getByLabel('I accept the tariff terms').check();
     await dialog.getByRole('button', { name: 'Read the terms' }).click();
     await expect(dialog.getByTestId('tariff-terms')).toContainText('Terms version');
     await expectAccessible(page);
     await dialog.getByTestId('package-continue').click();
     await expect(dialog.getByTestId('package-quote')).toContainText('Total to pay: 500.00 USDT');
+    await expect(dialog.getByTestId('package-funds-price')).toHaveText('To pay: 500.00 USDT');
+    await expect(dialog.getByTestId('package-funds-after')).toHaveText(
+      'Left on the balance after paying: 1 500.00 USDT',
+    );
     await expectAccessible(page);
     await screenshot(page, 'purchase-modal-phone');
     await dialog.getByTestId('package-pay').click();
@@ -68,6 +76,31 @@ test('on a phone, a partner buys a tariff in the modal, then upgrades it paying 
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'packages-active-phone');
+  });
+
+  await test.step('an upgrade the balance cannot pay: the shortfall before Pay, and its deposit', async () => {
+    await page.getByRole('button', { name: 'Upgrade to tariff 3000', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade your tariff' });
+    await dialog.getByLabel(/^I confirm my mentor/).check();
+    await dialog.getByLabel('I accept the tariff terms').check();
+    await dialog.getByTestId('package-continue').click();
+    await expect(dialog.getByTestId('package-funds-balance')).toHaveText('Your balance: 500.00 USDT');
+    await expect(dialog.getByTestId('package-funds-price')).toHaveText('To pay: 1 500.00 USDT');
+    await expect(dialog.getByTestId('package-funds-short')).toContainText(
+      'Not enough on your balance: 1 000.00 USDT short.',
+    );
+    await expect(dialog.getByTestId('package-pay')).toBeDisabled();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'upgrade-short-phone');
+    await dialog.getByRole('link', { name: 'Deposit 1 000.00 USDT' }).click();
+    await expect(dialog).toBeHidden();
+    const deposit = page.getByRole('dialog', { name: 'Deposit' });
+    await expect(deposit.getByTestId('deposit-amount')).toHaveValue('1 000.00');
+    await expectAccessible(page);
+    await deposit.getByRole('button', { name: 'Close' }).click();
+    await expect(deposit).toBeHidden();
+    await expect(page).toHaveURL(/\/shop\/packages$/);
   });
 
   await test.step('in Russian and in Tuvan the page still fits a phone', async () => {

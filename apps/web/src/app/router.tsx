@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { ScreenLoadBoundary, withTimeout } from './chunks';
 import { RequireSession, RequireSuperuser, RootRedirect, SignedOutOnly } from './guards';
 import { PublicShell } from './shells/PublicShell';
 import { SeparateShell } from './shells/SeparateShell';
@@ -9,14 +10,17 @@ import { loadSignedInTexts } from '../lib/i18n';
  * A screen loaded when its route is first visited: every screen is a chunk of its own, so a
  * visitor of /login downloads neither the signed-in screens nor the admin ones. The frame around
  * it stays while it loads. (Declarative routes, not a data router: the app uses no loaders, and
- * the data router alone weighs about 10 KB gzip.)
+ * the data router alone weighs about 10 KB gzip.) A script that fails or has not arrived within
+ * CHUNK_LOAD_TIMEOUT_MS (120 s, spec) shows a message with a reload button instead.
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['element'] {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  const Screen = lazy(async () => ({ default: pick(await withTimeout(load)) }));
   return (
-    <Suspense fallback={null}>
-      <Screen />
-    </Suspense>
+    <ScreenLoadBoundary>
+      <Suspense fallback={null}>
+        <Screen />
+      </Suspense>
+    </ScreenLoadBoundary>
   );
 }
 

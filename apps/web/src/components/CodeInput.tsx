@@ -1,13 +1,18 @@
 import { PinInput, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Props = { value: string; onChange: (code: string) => void; error?: string; testId: string };
 
-/** The 6-digit code of the authenticator app, and its error under it. */
+/** The 6-digit code of the authenticator app, its visible label above it, and its error under it. */
 export function CodeInput({ value, onChange, error, testId }: Props) {
   const { t } = useTranslation();
+  const labelId = useId();
   return (
     <Stack gap={4}>
+      <Text id={labelId} size="sm" fw={500}>
+        {t('fields.code')}
+      </Text>
       <PinInput
         length={6}
         type="number"
@@ -15,7 +20,7 @@ export function CodeInput({ value, onChange, error, testId }: Props) {
         value={value}
         onChange={onChange}
         error={!!error}
-        aria-label={t('fields.code')}
+        aria-labelledby={labelId}
         data-testid={testId}
       />
       {error && (

@@ -27,9 +27,10 @@ export function LegalLink({ document, children }: { document: TLegalDocument; ch
       target="_blank"
       rel="noopener"
       inherit
-      // Inside a sentence: the sentence's own colour (its contrast holds on any background) and
-      // always underlined, so the link stands out by more than colour (WCAG 1.4.1, axe).
-      c="inherit"
+      // Inside a sentence (an acceptance checkbox, the offer note): the link colour and always
+      // underlined, so it reads as a link and stands out by more than colour (WCAG 1.4.1, axe).
+      c="indigo.9"
+      fw={500}
       underline="always"
       data-testid={`legal-link-${document}`}
     >

@@ -6,10 +6,12 @@ import {
   formatPercent,
   formatDate,
   formatDateTime,
+  formatMonth,
   isAboveZero,
   listLanguage,
   listLocale,
   toApiAmount,
+  utcDay,
 } from './format';
 
 describe('formatting', () => {
@@ -96,5 +98,20 @@ describe('formatting', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(failure).resolves.toBe('no');
     vi.useRealTimers();
+  });
+});
+
+describe('formatMonth', () => {
+  it("names the month in the reader's language", () => {
+    expect(formatMonth('2026-11', 'en-US')).toBe('Nov 2026');
+    expect(formatMonth('2026-01', 'de-DE')).toMatch(/Jan.* 2026/);
+  });
+});
+
+describe('utcDay', () => {
+  it('writes the UTC day of a day or a time as DD.MM.YYYY, whatever the reader’s time zone', () => {
+    expect(utcDay('2026-07-02T00:00:00.000Z')).toBe('02.07.2026');
+    expect(utcDay('2026-11-02T00:00:00.000Z')).toBe('02.11.2026');
+    expect(utcDay('2026-11-23')).toBe('23.11.2026');
   });
 });

@@ -8,6 +8,23 @@ export function formatDate(iso: string | Date): string {
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
 
+/**
+ * The UTC day of an ISO date or time as DD.MM.YYYY ("2026-11-23", "2026-07-02T00:00:00Z"): for
+ * days set in UTC (a promo window's edges, a node income's day), read the same in every time zone.
+ */
+export function utcDay(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}.${month}.${year}`;
+}
+
+/** `YYYY-MM` as the reader's language names a month: "Nov 2026", "нояб. 2026 г.". */
+export function formatMonth(month: string, locale: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year!, number! - 1, 1)),
+  );
+}
+
 /** Date and time as DD.MM.YYYY HH:MM, in the reader's time zone. */
 export function formatDateTime(iso: string | Date): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;

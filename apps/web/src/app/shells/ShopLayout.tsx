@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
+import { ScrollingTabList } from '../../components/signed-in/ScrollingTabList';
 
 /** The Shop's areas, each a route under /shop served by its own feature. */
 export const SHOP_TABS = [
@@ -15,7 +16,7 @@ export const SHOP_TABS = [
   'gift-certificates',
 ] as const;
 
-/** /shop/<area>: the Shop's areas as tabs (scrolling sideways on a phone), the area below. */
+/** /shop/<area>: the Shop's areas as tabs (scrolling sideways on a phone, with a hint), the area below. */
 export function ShopLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,13 +31,13 @@ export function ShopLayout() {
         keepMounted={false}
         mb="md"
       >
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        <ScrollingTabList value={tab}>
           {SHOP_TABS.map((name) => (
             <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
               {t(`shop.tabs.${name}`)}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollingTabList>
       </Tabs>
       <Outlet />
     </>

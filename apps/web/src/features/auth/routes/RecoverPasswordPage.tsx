@@ -34,6 +34,12 @@ export function RecoverPasswordPage() {
     <form onSubmit={submit} noValidate>
       <Stack>
         <PageTitle>{t('recover.title')}</PageTitle>
+        {request.isError && form.errors.email ? (
+          // Said once above the form as well: the field keeps the server's own words.
+          <Alert color="red" role="alert" data-testid="recover-not-found">
+            {t('recover.notFound')}
+          </Alert>
+        ) : null}
         {request.isSuccess ? (
           <Alert color="teal" role="status" data-testid="recover-sent">
             {t('recover.sentHint', { email: form.values.email })}

@@ -3,6 +3,7 @@ import type { TDebt } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
 import { formatAmount, formatDate, isAboveZero } from '../../../lib/format';
+import { productLabel } from '../../../lib/product-label';
 import { useDebts } from '../api/get-debts';
 
 /**
@@ -51,11 +52,7 @@ export function DebtCard({ debt }: { debt: string }) {
 function DebtItem({ debt }: { debt: TDebt }) {
   const { t } = useTranslation();
   const bonus = t(`transactions.bonus.${debt.bonus_type}`);
-  const product = debt.purchase
-    ? debt.purchase.product_kind === 'tariff'
-      ? t('tariffs.name', { name: debt.purchase.product_name })
-      : `${t(`catalog.kinds.${debt.purchase.product_kind}`)}: ${debt.purchase.product_name}`
-    : null;
+  const product = debt.purchase ? productLabel(debt.purchase, t) : null;
   return (
     <List.Item data-testid={`debt-${debt.id}`} style={{ overflowWrap: 'anywhere' }}>
       <Text size="sm" fw={600} data-testid="debt-reason">

@@ -1,21 +1,18 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { RANK_NAMES, type TRankName } from '@portal/compensation';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
+import { rankName as translatedRank } from '../../../lib/ranks';
 import { filledPermille } from '../../../lib/ratio';
 import { useQualification } from '../api/get-qualification';
 import { Section } from './Section';
 import { Spinner } from '../../../components/Spinner';
-
-const isRank = (name: string): name is TRankName => (RANK_NAMES as readonly string[]).includes(name);
 
 /** The rank held and how far the weaker leg's volume is on the way to the next one. */
 export function Qualification() {
   const { t } = useTranslation();
   const qualification = useQualification();
   const data = qualification.data;
-  // A rank's name in the reader's language (the server answers the plan's English names).
-  const rankName = (name: string) => (isRank(name) ? t(`dashboard.qualification.ranks.${name}`) : name);
+  const rankName = (name: string) => translatedRank(name, t);
   return (
     <Section id="qualification" title={t('dashboard.qualification.title')}>
       {!data ? (

@@ -1,11 +1,12 @@
 import { Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { invitationLink } from '../lib/invitation';
 
 /** The partner's invitation link (/sign-up/:promocode): whoever signs up through it joins their team. */
 export function ReferralLink({ referralId }: { referralId: string }) {
   const { t } = useTranslation();
-  const link = `${window.location.origin}/sign-up/${referralId}`;
+  const link = invitationLink(referralId);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);

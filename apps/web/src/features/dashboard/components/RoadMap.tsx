@@ -1,8 +1,7 @@
 import '@mantine/core/styles/Timeline.css';
 import { Badge, Group, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { listLocale } from '../../../lib/format';
-import { formatMonth } from '../lib/charts';
+import { formatMonth, listLocale } from '../../../lib/format';
 import { Section } from './Section';
 
 type TMilestoneState = 'done' | 'current' | 'planned';

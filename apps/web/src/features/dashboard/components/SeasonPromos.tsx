@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
 import { useNewYearPromo } from '../api/get-new-year-promo';
 import { useSummerPromoStatus } from '../api/get-summer-promo-status';
-import { utcDay } from '../lib/promo-dates';
+import { utcDay } from '../../../lib/format';
 import { Section } from './Section';
 
 /** One seasonal promo: its window (running, finished or next) and my sales in it. */

@@ -1,15 +1,26 @@
 import '@mantine/charts/styles.css';
 import { BarChart, type BarChartSeries } from '@mantine/charts';
-import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  getThemeColor,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  useMantineTheme,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStructureList } from '../../../api/get-structure-list';
 import { StackedTable } from '../../../components/StackedTable';
-import { formatAmount, listLocale } from '../../../lib/format';
+import { formatAmount, formatMonth, listLocale } from '../../../lib/format';
 import { useIncomeByMonth } from '../api/get-income-by-month';
 import { usePurchaseStatistics } from '../api/get-purchase-statistics';
-import { formatCount, formatMonth, incomeChart, monthsUpTo } from '../lib/charts';
+import { formatCount, incomeChart, monthsUpTo, noSales, noTeam } from '../lib/charts';
 import { Spinner } from '../../../components/Spinner';
 
 /** Dark enough shades for bars on white (axe: 3:1 for graphics). */
@@ -44,15 +55,60 @@ type TChartProps = {
   series: BarChartSeries[];
   format: (value: number) => string;
   stacked?: boolean;
+  /** Name the series under the chart (by default when there are several). */
+  legend?: boolean;
+  /** Said instead of the chart when there is nothing to draw yet (a new partner): one short line. */
+  empty?: string | null;
   children?: ReactNode;
 };
+
+/**
+ * Which colour is which series, under the chart: a swatch in the bar's own colour beside each
+ * name (Mantine's legend draws its swatches with a style the app does not load, and a lone
+ * name told the five bonus types and the two legs apart by nothing).
+ */
+function SeriesLegend({ series, id }: { series: BarChartSeries[]; id: string }) {
+  const theme = useMantineTheme();
+  return (
+    <Group
+      component="ul"
+      gap="xs"
+      justify="center"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      data-testid={`${id}-legend`}
+    >
+      {series.map((item) => (
+        <Group component="li" key={item.name} gap={6} wrap="nowrap">
+          <Box
+            aria-hidden
+            data-testid="legend-swatch"
+            w={12}
+            h={12}
+            style={{
+              flex: 'none',
+              borderRadius: 3,
+              background: getThemeColor(item.color, theme),
+            }}
+          />
+          {/* Dark text on white, whatever the swatch's colour: the name stays readable (WCAG AA). */}
+          <Text size="sm" c="gray.8">
+            {item.label}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
 
 /**
  * A bar chart under its heading, with the same figures as a table one click away (for a screen
  * reader, and for reading exact values on a phone).
  */
 function ChartView(props: TChartProps) {
-  const { id, title, dimension, dataKey, data, failed, series, format, stacked, children } = props;
+  const { id, title, dimension, dataKey, data, failed, series, format, stacked, empty, children } = props;
+  const legend = props.legend ?? series.length > 1;
   const { t } = useTranslation();
   const [asTable, view] = useDisclosure(false);
   return (
@@ -61,11 +117,17 @@ function ChartView(props: TChartProps) {
         <Title order={3} size="h5" id={`${id}-title`}>
           {title}
         </Title>
-        <Button size="compact-xs" variant="subtle" onClick={view.toggle} aria-pressed={asTable}>
-          {t('dashboard.charts.table')}
-        </Button>
+        {!empty && (
+          <Button size="compact-xs" variant="subtle" onClick={view.toggle} aria-pressed={asTable}>
+            {t('dashboard.charts.table')}
+          </Button>
+        )}
       </Group>
-      {!data ? (
+      {empty && data ? (
+        <Text size="sm" c="dimmed" data-testid={`${id}-empty`}>
+          {empty}
+        </Text>
+      ) : !data ? (
         failed ? (
           <Text c="red.9">{t('common.error')}</Text>
         ) : (
@@ -97,19 +159,20 @@ function ChartView(props: TChartProps) {
           </Table>
         </StackedTable>
       ) : (
-        <BarChart
-          h={250}
-          data={data}
-          dataKey={dataKey}
-          type={stacked ? 'stacked' : 'default'}
-          series={series}
-          withLegend={series.length > 1}
-          legendProps={{ verticalAlign: 'bottom' }}
-          valueFormatter={format}
-          // The axis shows whole numbers only; the tooltip and the table, the exact figures.
-          yAxisProps={{ width: 56, allowDecimals: false, tickFormatter: axisTick }}
-          textColor="gray.8"
-        />
+        <>
+          <BarChart
+            h={250}
+            data={data}
+            dataKey={dataKey}
+            type={stacked ? 'stacked' : 'default'}
+            series={series}
+            valueFormatter={format}
+            // The axis shows whole numbers only; the tooltip and the table, the exact figures.
+            yAxisProps={{ width: 56, allowDecimals: false, tickFormatter: axisTick }}
+            textColor="gray.8"
+          />
+          {legend && <SeriesLegend series={series} id={id} />}
+        </>
       )}
       {children}
     </Stack>
@@ -141,13 +204,10 @@ function IncomeChart() {
       }))}
       format={usdt}
       stacked
-    >
-      {chart && chart.types.length === 0 && (
-        <Text size="sm" c="dimmed" data-testid="income-empty">
-          {t('dashboard.charts.noIncome')}
-        </Text>
-      )}
-    </ChartView>
+      // One bonus type or five: which is which is said under the bars.
+      legend
+      empty={chart && chart.types.length === 0 ? t('dashboard.charts.noIncome') : null}
+    />
   );
 }
 
@@ -164,6 +224,7 @@ function LevelsChart() {
       data={levels.data?.map((row) => ({ level: String(row.level), count: row.count }))}
       series={[{ name: 'count', label: t('dashboard.structure.users'), color: 'indigo.8' }]}
       format={formatCount}
+      empty={levels.data && noTeam(levels.data) ? t('dashboard.charts.noTeam') : null}
     />
   );
 }
@@ -184,8 +245,9 @@ function PackagesChart() {
         { name: 'right', label: t('transactions.explain.legs.right'), color: 'teal.8' },
       ]}
       format={formatCount}
+      empty={statistics.data && noSales(statistics.data) ? t('dashboard.charts.noSales') : null}
     >
-      {statistics.data && (
+      {statistics.data && !noSales(statistics.data) && (
         <Text size="sm" data-testid="binary-bonus">
           {`${t('transactions.bonus.binary')}: ${formatAmount(statistics.data.binary_bonus)} USDT`}
         </Text>

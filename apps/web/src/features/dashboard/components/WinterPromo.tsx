@@ -3,16 +3,21 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
 import { useWinterPromoStatus } from '../api/get-winter-promo-status';
-import { utcDay } from '../lib/promo-dates';
+import { utcDay } from '../../../lib/format';
+import { promoEnded } from '../lib/promo-dates';
 import { Section } from './Section';
 import { WinterPromoModal } from './WinterPromoModal';
 
-/** The winter promo on the dashboard: the status held or the next one's gap, and the modal with the details. */
+/**
+ * The winter promo on the dashboard: the status held or the next one's gap while it runs, the
+ * result once it has ended, and the modal with the details.
+ */
 export function WinterPromo() {
   const { t } = useTranslation();
   const promo = useWinterPromoStatus();
   const [opened, { open, close }] = useDisclosure(false);
   const data = promo.data;
+  const ended = data ? promoEnded(data, new Date()) : false;
   return (
     <Section id="winter-promo" title={t('promo.winter.title')}>
       {!data ? (
@@ -23,36 +28,44 @@ export function WinterPromo() {
         )
       ) : (
         <Stack gap="xs">
-          <Text size="sm">
-            {t(data.window.active ? 'promo.runsUntil' : data.finished ? 'promo.endedOn' : 'promo.startsOn', {
-              date: utcDay(data.window.active || data.finished ? data.window.end : data.window.start),
+          <Text size="sm" data-testid="winter-card-window">
+            {t(ended ? 'promo.endedOn' : data.window.active ? 'promo.runsUntil' : 'promo.startsOn', {
+              date: utcDay(ended || data.window.active ? data.window.end : data.window.start),
             })}
           </Text>
           <Group gap="xs">
-            <Text fw={700}>{t('promo.winter.yourStatus')}</Text>
+            <Text fw={700}>{ended ? t('promo.winter.result') : t('promo.winter.yourStatus')}</Text>
             {data.status ? (
               <Badge size="lg" color="indigo.8" data-testid="winter-card-status">
                 {t(`promo.winter.status.${data.status}`)}
               </Badge>
             ) : (
-              <Text data-testid="winter-card-status">{t('promo.winter.noStatus')}</Text>
+              <Text data-testid="winter-card-status">
+                {ended ? t('promo.winter.noStatusFinal') : t('promo.winter.noStatus')}
+              </Text>
             )}
           </Group>
-          {data.next_status && (
-            <Text size="sm" data-testid="winter-card-next">
-              {t('promo.winter.next', {
-                status: t(`promo.winter.status.${data.next_status.status}`),
-                personal: data.next_status.personal_missing,
-                team: data.next_status.team_missing,
-              })}
+          {ended ? (
+            <Text size="sm" data-testid="winter-card-final">
+              {data.reward ? t(`promo.winter.reward.${data.reward}`) : t('promo.winter.final')}
             </Text>
+          ) : (
+            data.next_status && (
+              <Text size="sm" data-testid="winter-card-next">
+                {t('promo.winter.next', {
+                  status: t(`promo.winter.status.${data.next_status.status}`),
+                  personal: data.next_status.personal_missing,
+                  team: data.next_status.team_missing,
+                })}
+              </Text>
+            )
           )}
           <Group>
             <Button variant="light" onClick={open} data-testid="winter-open">
               {t('promo.winter.open')}
             </Button>
           </Group>
-          <WinterPromoModal status={data} opened={opened} onClose={close} />
+          <WinterPromoModal status={data} ended={ended} opened={opened} onClose={close} />
         </Stack>
       )}
     </Section>

@@ -2,9 +2,15 @@ import { Alert, Badge, Group, Modal, Progress, SimpleGrid, Stack, Text, Title } 
 import type { TWinterLevel, TWinterPromoStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
-import { utcDay } from '../lib/promo-dates';
+import { utcDay } from '../../../lib/format';
 
-type Props = { status: TWinterPromoStatus; opened: boolean; onClose: () => void };
+type Props = {
+  status: TWinterPromoStatus;
+  /** The window is over (lib/promo-dates `promoEnded`): the figures are the result. */
+  ended: boolean;
+  opened: boolean;
+  onClose: () => void;
+};
 
 const STATUS_COLOR = { Silver: 'gray.7', Gold: 'yellow.9', Platinum: 'indigo.8' } as const;
 
@@ -80,7 +86,7 @@ function Level({ level, personal }: { level: TWinterLevel; personal: number }) {
 }
 
 /** The winter promo modal (product-spec section 2): progress toward each status, the rules, the rewards. */
-export function WinterPromoModal({ status, opened, onClose }: Props) {
+export function WinterPromoModal({ status, ended, opened, onClose }: Props) {
   const { t } = useTranslation();
   const window = { from: utcDay(status.window.start), to: utcDay(status.window.end) };
   return (
@@ -93,22 +99,22 @@ export function WinterPromoModal({ status, opened, onClose }: Props) {
     >
       <Stack gap="md" data-testid="winter-promo-modal">
         <Group gap="xs">
-          <Badge color={status.window.active ? 'teal.9' : 'gray.7'} data-testid="winter-state">
-            {t(
-              status.window.active ? 'promo.running' : status.finished ? 'promo.finished' : 'promo.upcoming',
-            )}
+          <Badge color={status.window.active && !ended ? 'teal.9' : 'gray.7'} data-testid="winter-state">
+            {t(ended ? 'promo.finished' : status.window.active ? 'promo.running' : 'promo.upcoming')}
           </Badge>
           <Text size="sm">{t('promo.window', window)}</Text>
         </Group>
-        {status.finished && <Text size="sm">{t('promo.winter.final')}</Text>}
+        {ended && <Text size="sm">{t('promo.winter.final')}</Text>}
         <Group gap="xs">
-          <Text fw={700}>{t('promo.winter.yourStatus')}</Text>
+          <Text fw={700}>{ended ? t('promo.winter.result') : t('promo.winter.yourStatus')}</Text>
           {status.status ? (
             <Badge size="lg" color={STATUS_COLOR[status.status]} data-testid="winter-status">
               {t(`promo.winter.status.${status.status}`)}
             </Badge>
           ) : (
-            <Text data-testid="winter-status">{t('promo.winter.noStatus')}</Text>
+            <Text data-testid="winter-status">
+              {ended ? t('promo.winter.noStatusFinal') : t('promo.winter.noStatus')}
+            </Text>
           )}
         </Group>
         {status.reason && (

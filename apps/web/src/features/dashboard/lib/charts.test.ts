@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMonth, incomeChart, monthsUpTo } from './charts';
+import { formatCount, incomeChart, monthsUpTo } from './charts';
 
 describe('monthsUpTo', () => {
   it('lists the window oldest first, across a year, in UTC', () => {
@@ -34,13 +34,6 @@ describe('incomeChart', () => {
 
   it('is a window of empty months when nothing was paid', () => {
     expect(incomeChart([], ['2026-01'])).toEqual({ data: [{ month: '2026-01' }], types: [] });
-  });
-});
-
-describe('formatMonth', () => {
-  it("names the month in the reader's language", () => {
-    expect(formatMonth('2026-11', 'en-US')).toBe('Nov 2026');
-    expect(formatMonth('2026-01', 'de-DE')).toMatch(/Jan.* 2026/);
   });
 });
 

@@ -1,4 +1,11 @@
-import { BONUS_TYPES, type TBonusType, type TIncomeByMonth } from '@portal/contracts';
+import {
+  BONUS_TYPES,
+  type TBonusType,
+  type TIncomeByMonth,
+  type TPurchaseStatistics,
+  type TStructureList,
+} from '@portal/contracts';
+import { isAboveZero } from '../../../lib/format';
 
 /** The `YYYY-MM` of the last `months` calendar months (UTC), oldest first, `now`'s month last. */
 export function monthsUpTo(now: Date, months: number): string[] {
@@ -33,15 +40,15 @@ export function incomeChart(rows: TIncomeByMonth, months: string[]): TIncomeChar
   return { data: [...byMonth.values()], types: BONUS_TYPES.filter((type) => present.has(type)) };
 }
 
-/** `YYYY-MM` as the reader's language names a month: "Nov 2026", "нояб. 2026 г.". */
-export function formatMonth(month: string, locale: string): string {
-  const [year, number] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, number! - 1, 1)),
-  );
-}
-
 /** A whole count for reading: thousands grouped as amounts are ("12 345"). */
 export function formatCount(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
+
+/** No partner at any level yet: nothing for the levels chart to draw. */
+export const noTeam = (levels: TStructureList) => levels.every((row) => row.count === 0);
+
+/** No tariff sold in either leg and no binary bonus yet: nothing for the sales chart to draw. */
+export const noSales = (statistics: TPurchaseStatistics) =>
+  statistics.purchase_statistics.every((row) => row.left === 0 && row.right === 0) &&
+  !isAboveZero(statistics.binary_bonus);

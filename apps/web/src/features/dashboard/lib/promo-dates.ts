@@ -1,8 +1,10 @@
+import type { TWinterPromoStatus } from '@portal/contracts';
+
 /**
- * A promo window's day in UTC as DD.MM.YYYY: the windows are set in UTC (compensation-plan.md
- * section 9), so "2 July to 2 November" reads the same in every time zone.
+ * The promo's window is over at `now`: the server says so (`finished`), or its end has passed
+ * since the status was read (a dashboard left open over the last day). Its numbers are then the
+ * result, never what is "still needed".
  */
-export function utcDay(iso: string): string {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${day}.${month}.${year}`;
+export function promoEnded(status: Pick<TWinterPromoStatus, 'finished' | 'window'>, now: Date): boolean {
+  return status.finished || Date.parse(status.window.end) <= now.getTime();
 }

@@ -4,6 +4,7 @@ import { useProfile } from '../../../api/get-profile';
 import { PageTitle } from '../../../components/PageTitle';
 import { CapSummary } from '../components/CapSummary';
 import { CompanyStats } from '../components/CompanyStats';
+import { NextSteps } from '../components/NextSteps';
 import { DebtCard } from '../components/DebtCard';
 import { Qualification } from '../components/Qualification';
 import { ReferralLink } from '../components/ReferralLink';
@@ -25,6 +26,7 @@ export function DashboardPage() {
     <Stack>
       <PageTitle>{t('dashboard.title')}</PageTitle>
       <Text data-testid="welcome">{t('dashboard.welcome', { name: profile.data.first_name })}</Text>
+      <NextSteps profile={profile.data} />
       <DebtCard debt={profile.data.balances.debt} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Qualification />

@@ -16,6 +16,8 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrder,
+    // The dialog says the refusal itself, once (a short balance, before Pay too): no toast beside it.
+    meta: { silent: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });

@@ -9,6 +9,7 @@ const COLOR: Record<TOrderStatus, string> = {
   PREPARING_TO_SHIP: 'indigo',
   SHIPPING: 'violet',
   SHIPPED: 'teal',
+  Completed: 'green',
   Canceled: 'gray',
   Failed: 'red',
 };

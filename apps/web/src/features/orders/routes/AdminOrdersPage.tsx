@@ -79,7 +79,7 @@ function AdminOrderRow({ order, onRefund }: { order: TAdminOrder; onRefund: (ord
   const [editing, setEditing] = useState(false);
   const [closing, setClosing] = useState<'Canceled' | 'Failed' | null>(null);
   const next = nextOrderStatus(order.status);
-  const open = !['SHIPPED', 'Canceled', 'Failed'].includes(order.status);
+  const open = !['SHIPPED', 'Completed', 'Canceled', 'Failed'].includes(order.status);
   const moveTo = (status: TOrderStatus) =>
     move.mutate(
       { id: order.id, status },

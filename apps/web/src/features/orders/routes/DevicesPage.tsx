@@ -27,11 +27,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useProfile } from '../../../api/get-profile';
 import { formatAmount } from '../../../lib/format';
-import { generalErrorLines } from '../../../lib/errors';
+import { fieldErrorsOf, generalErrorLines } from '../../../lib/errors';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateOrderInvoice } from '../api/create-invoice';
 import { OrderInvoice } from '../components/OrderInvoice';
+import { OrderReview, type TOrderReview } from '../components/OrderReview';
 import { useCreateOrder } from '../api/create-order';
 import { useProducts } from '../api/list-products';
 import { EMPTY_SHIPPING, ShippingFields, type TShippingValues } from '../components/ShippingFields';
@@ -45,7 +46,10 @@ type TValues = {
   payment: 'balance' | 'chain';
 };
 
-/** /shop/devices: the device, its description, and the order form (balance or chain invoice). */
+/**
+ * /shop/devices: the device, its description, and the order form. Paid from the balance, the order
+ * is placed only after a review of what it charges; by chain invoice, at once (the invoice is paid later).
+ */
 export function DevicesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -55,6 +59,7 @@ export function DevicesPage() {
   const invoiceCall = useCreateOrderInvoice();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [paying, setPaying] = useState<{ order: TOrder; invoice: TInvoice | null } | null>(null);
+  const [review, setReview] = useState<TOrderReview | null>(null);
   const device = products.data?.find((product) => product.kind === 'device');
   const starlink = products.data?.find((product) => product.kind === 'starlink');
 
@@ -87,12 +92,13 @@ export function DevicesPage() {
     });
   };
 
-  const submit = form.onSubmit((values) =>
+  const place = (values: TValues) =>
     create.mutate(
       { ...ZCreateOrderRequest.parse(toRequest(values)), idempotencyKey },
       {
         onSuccess: (order) => {
           setIdempotencyKey(crypto.randomUUID());
+          setReview(null);
           form.reset();
           if (order.status === 'PAID') {
             notify.success(t('orders.created.paid', { number: order.number }));
@@ -101,12 +107,31 @@ export function DevicesPage() {
             openInvoice(order);
           }
         },
-        onError: (error) => showServerErrors(form, error, t),
+        onError: (error) => {
+          showServerErrors(form, error, t);
+          // A field the form holds is wrong: back to the form, where its message is.
+          if (generalErrorLines(error, t).length === 0 && Object.keys(fieldErrorsOf(error, t)).length > 0)
+            setReview(null);
+        },
       },
-    ),
-  );
+    );
 
-  // A refusal of the order as a whole (a short balance) stays on the form, not only in a toast.
+  const submit = form.onSubmit((values) => {
+    if (values.payment === 'chain' || !device || total === null) {
+      place(values);
+      return;
+    }
+    create.reset();
+    setReview({
+      device: { name: device.name, price: device.price },
+      quantity: Math.floor(quantity),
+      addon: values.starlink && starlink ? { name: t('orders.list.starlink'), price: starlink.price } : null,
+      total,
+    });
+  });
+
+  // A refusal of the order as a whole (a short balance) stays where the partner acted, once: the
+  // call does not toast.
   const refusal = generalErrorLines(create.error, t);
   const attributes = (device?.attributes ?? {}) as { radio_range_km?: number; frequencies_mhz?: number[] };
 
@@ -201,16 +226,22 @@ export function DevicesPage() {
                 </Text>
               </Group>
             )}
-            <ErrorNote lines={refusal} testId="order-error" />
-            <OfferNote />
+            {review === null && <ErrorNote lines={refusal} testId="order-error" />}
+            {form.values.payment === 'chain' && <OfferNote />}
             <Button type="submit" loading={create.isPending} disabled={!device} data-testid="order-submit">
-              {form.values.payment === 'balance'
-                ? t('orders.form.submitBalance')
-                : t('orders.form.submitChain')}
+              {form.values.payment === 'balance' ? t('orders.form.review') : t('orders.form.submitChain')}
             </Button>
           </Stack>
         </form>
       </Paper>
+
+      <OrderReview
+        review={review}
+        refusal={refusal}
+        placing={create.isPending}
+        onConfirm={() => place(form.values)}
+        onClose={() => setReview(null)}
+      />
 
       <Modal
         opened={paying !== null}

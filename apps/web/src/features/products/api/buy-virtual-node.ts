@@ -14,6 +14,8 @@ export function useBuyVirtualNode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: buyVirtualNode,
+    // The dialog says the refusal itself, once (a short balance, before Pay too): no toast beside it.
+    meta: { silent: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['virtual-nodes'] });
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });

@@ -16,6 +16,8 @@ export function useUpgradeVirtualNode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: upgradeVirtualNode,
+    // The dialog says the refusal itself, once (a short balance, before Pay too): no toast beside it.
+    meta: { silent: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['virtual-nodes'] });
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });

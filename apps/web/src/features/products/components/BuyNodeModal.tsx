@@ -7,15 +7,20 @@ import { notify } from '../../../lib/notify';
 import { useBuyVirtualNode } from '../api/buy-virtual-node';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { BalanceCheck, useFunds } from '../../../components/signed-in/BalanceCheck';
 
 type Props = { offer: TProductSentence | null; onClose: () => void };
 
-/** Confirms the purchase of one virtual node at the offer's price, paid from the USDT balance. */
+/**
+ * Confirms the purchase of one virtual node at the offer's price, paid from the USDT balance: the
+ * balance against the price first, and a refusal shown here, once.
+ */
 export function BuyNodeModal({ offer, onClose }: Props) {
   const { t } = useTranslation();
   const buy = useBuyVirtualNode();
   // One key per confirmation: a retry after a lost answer charges once.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const funds = useFunds(offer?.total ?? '0');
   const close = () => {
     setIdempotencyKey(crypto.randomUUID());
     buy.reset();
@@ -33,6 +38,7 @@ export function BuyNodeModal({ offer, onClose }: Props) {
           <Text>
             {t('products.nodes.buyConfirm', { name: offer.name, total: formatAmount(offer.total) })}
           </Text>
+          <BalanceCheck funds={funds} onDeposit={close} testId="node-buy-funds" />
           <ErrorNote error={buy.error} testId="node-buy-error" />
           <OfferNote />
           <Group justify="flex-end">
@@ -41,6 +47,7 @@ export function BuyNodeModal({ offer, onClose }: Props) {
             </Button>
             <Button
               loading={buy.isPending}
+              disabled={funds.shortfall !== null}
               data-testid="node-buy-confirm"
               onClick={() =>
                 buy.mutate(

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDate } from '../../../lib/format';
+import { productName } from '../../../lib/product-label';
 import { useTokenPacks } from '../api/list-token-packs';
 import { Spinner } from '../../../components/Spinner';
 
@@ -22,7 +23,7 @@ export function MyTokenPacks() {
           {(packs.data ?? []).map((pack) => (
             <Card withBorder key={pack.id} data-testid="my-pack">
               <Group justify="space-between" wrap="wrap" gap="xs" mb={4}>
-                <Text fw={600}>{pack.name}</Text>
+                <Text fw={600}>{productName(pack, t)}</Text>
                 <Badge color={pack.status === 'locked' ? 'blue.9' : 'teal.9'}>
                   {t(`products.packs.status.${pack.status}`)}
                 </Badge>

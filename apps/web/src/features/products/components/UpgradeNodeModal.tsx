@@ -10,6 +10,7 @@ import { useUpgradeVirtualNode } from '../api/upgrade-virtual-node';
 import { Spinner } from '../../../components/Spinner';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { BalanceCheck, useFunds } from '../../../components/signed-in/BalanceCheck';
 
 type Props = { node: TVirtualNode | null; onClose: () => void };
 
@@ -33,8 +34,9 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
   };
   const upgrades = options.data?.find((item) => item.node.id === node?.id)?.upgrades ?? [];
   const chosen = upgrades.find((option) => String(option.product_id) === target);
+  const funds = useFunds(chosen?.total ?? '0');
   const promoError = fieldErrorsOf(options.error, t).promocode ?? fieldErrorsOf(upgrade.error, t).promocode;
-  // A refusal of the upgrade itself (a short balance) stays in the modal, not only in a toast.
+  // A refusal of the upgrade itself (a short balance) shows in the modal, once (the call does not toast).
   const upgradeError =
     upgrade.error && !fieldErrorsOf(upgrade.error, t).promocode ? errorLines(upgrade.error, t) : [];
 
@@ -94,6 +96,7 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
               })}
             </Text>
           )}
+          {chosen && <BalanceCheck funds={funds} onDeposit={close} testId="upgrade-funds" />}
           <ErrorNote lines={upgradeError} testId="upgrade-error" />
           <OfferNote />
           <Group justify="flex-end">
@@ -101,7 +104,7 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
               {t('products.cancel')}
             </Button>
             <Button
-              disabled={!chosen}
+              disabled={!chosen || funds.shortfall !== null}
               loading={upgrade.isPending}
               data-testid="upgrade-confirm"
               onClick={() =>

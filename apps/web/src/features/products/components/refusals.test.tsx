@@ -1,6 +1,8 @@
 import type { TProductSentence, TVirtualNode } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify';
+import { session } from '../../../lib/session';
 import { renderWithApi, setUpScreens } from '../../../testing/render';
 import { BuyNodeModal } from './BuyNodeModal';
 import { TokenPackBuy } from './TokenPackBuy';
@@ -101,5 +103,81 @@ describe('a refused purchase keeps its reason on the screen (not only in a 2-sec
     expect((await screen.findByTestId('upgrade-error')).textContent).toBe(
       'Insufficient funds on the internal balance.',
     );
+  });
+});
+
+describe('before Pay, the node dialogs show the balance against the price', () => {
+  afterEach(() => {
+    session.signOut();
+    vi.restoreAllMocks();
+  });
+  const profile = (usdt: string) => ({ status: 200, body: { balances: { usdt } } });
+
+  it('buying a node: the shortfall with its deposit, and Pay held back', async () => {
+    session.signIn('token');
+    const { requests } = renderWithApi(
+      <BuyNodeModal
+        offer={offer({ code: 'VN_1', kind: 'virtual_node', total: '250.000000' })}
+        onClose={() => {}}
+      />,
+      (path) => (path.endsWith('/accounts/info/') ? profile('100.000000') : SHORT),
+      '/shop/nodes',
+    );
+    const short = await screen.findByTestId('node-buy-funds-short');
+    expect(short.textContent).toContain('150.00 USDT short');
+    expect(screen.getByRole('link', { name: 'Deposit 150.00 USDT' }).getAttribute('href')).toBe(
+      '/shop/nodes?deposit=150',
+    );
+    expect(screen.getByTestId('node-buy-confirm').hasAttribute('disabled')).toBe(true);
+    expect(requests.some((call) => call.path.endsWith('/virtual_node/purchase/'))).toBe(false);
+  });
+
+  it('buying a node with enough on the balance: a refusal all the same shows once, without a toast', async () => {
+    session.signIn('token');
+    const toast = vi.spyOn(notify, 'error');
+    renderWithApi(
+      <BuyNodeModal
+        offer={offer({ code: 'VN_1', kind: 'virtual_node', total: '250.000000' })}
+        onClose={() => {}}
+      />,
+      (path) => (path.endsWith('/accounts/info/') ? profile('300.000000') : SHORT),
+    );
+    expect((await screen.findByTestId('node-buy-funds-after')).textContent).toContain('50.00 USDT');
+    fireEvent.click(screen.getByTestId('node-buy-confirm'));
+    await screen.findByTestId('node-buy-error');
+    expect(screen.getAllByText(/Insufficient funds/)).toHaveLength(1);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('upgrading a node: the shortfall of the chosen tier', async () => {
+    session.signIn('token');
+    renderWithApi(<UpgradeNodeModal node={node} onClose={() => {}} />, (path) =>
+      path.endsWith('/accounts/info/')
+        ? profile('200.000000')
+        : path.endsWith('/available-for-upgrade/')
+          ? {
+              status: 200,
+              body: [
+                {
+                  node,
+                  upgrades: [
+                    {
+                      product_id: 12,
+                      code: 'VN_2',
+                      name: 'Node 2',
+                      tier: 2,
+                      price: '500.000000',
+                      discount: '0.000000',
+                      total: '500.000000',
+                    },
+                  ],
+                },
+              ],
+            }
+          : SHORT,
+    );
+    fireEvent.click(await screen.findByRole('radio'));
+    expect((await screen.findByTestId('upgrade-funds-short')).textContent).toContain('300.00 USDT short');
+    expect(screen.getByTestId('upgrade-confirm').hasAttribute('disabled')).toBe(true);
   });
 });

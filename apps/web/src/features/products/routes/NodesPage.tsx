@@ -3,6 +3,7 @@ import type { TProductSentence, TVirtualNode } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDate } from '../../../lib/format';
+import { productName } from '../../../lib/product-label';
 import { useProductOffers } from '../api/get-product-offers';
 import { useVirtualNodes } from '../api/list-virtual-nodes';
 import { BuyNodeModal } from '../components/BuyNodeModal';
@@ -34,7 +35,7 @@ export function NodesPage() {
             {(offers.data ?? []).map((offer) => (
               <Card withBorder key={offer.product_id} data-testid={`node-offer-${offer.code}`}>
                 <Stack gap={4}>
-                  <Text fw={700}>{offer.name}</Text>
+                  <Text fw={700}>{productName(offer, t)}</Text>
                   <Text size="sm">
                     {t('products.nodes.tier', { tier: Number(offer.attributes.tier ?? 0) })}
                   </Text>
@@ -49,7 +50,7 @@ export function NodesPage() {
                   <Button
                     mt="xs"
                     onClick={() => setBuying(offer)}
-                    aria-label={t('products.nodes.buyNamed', { name: offer.name })}
+                    aria-label={t('products.nodes.buyNamed', { name: productName(offer, t) })}
                   >
                     {t('products.nodes.buy')}
                   </Button>
@@ -74,7 +75,7 @@ export function NodesPage() {
               <Card withBorder key={node.id} data-testid="my-node">
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Stack gap={2}>
-                    <Text fw={600}>{node.name}</Text>
+                    <Text fw={600}>{productName(node, t)}</Text>
                     <Text size="sm" c="dimmed">
                       {t('products.nodes.since', { date: formatDate(node.created_at), tier: node.tier })}
                     </Text>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../api/get-profile';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { formatDate } from '../../../lib/format';
+import { mentorName } from '../../../lib/mentor';
 import { AvatarUpload } from '../components/AvatarUpload';
 import { PersonalForm } from '../components/PersonalForm';
 import { Spinner } from '../../../components/Spinner';
@@ -12,6 +13,7 @@ export function PersonalTab() {
   const profile = useProfile();
   if (!profile.data) return <Spinner />;
   const user = profile.data;
+  const mentor = mentorName(user, t);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Stack>
@@ -25,7 +27,16 @@ export function PersonalTab() {
           <Text size="sm">{t('profile.account.email', { email: user.email })}</Text>
           <Text size="sm">{t('profile.account.referralId', { id: user.referral_id })}</Text>
           <Text size="sm">{t('profile.account.id', { id: user.id })}</Text>
-          {user.dft_next_unlock_at && <Text size="sm">{formatDate(user.dft_next_unlock_at)}</Text>}
+          {mentor && (
+            <Text size="sm" data-testid="profile-mentor">
+              {t('profile.account.mentor', { mentor })}
+            </Text>
+          )}
+          {user.dft_next_unlock_at && (
+            <Text size="sm" data-testid="profile-dft-unlock">
+              {t('profile.account.dftUnlock', { date: formatDate(user.dft_next_unlock_at) })}
+            </Text>
+          )}
         </Paper>
         <Paper withBorder p="md">
           <Title order={2} size="h4" mb="sm">

@@ -1,8 +1,8 @@
 import { Tabs } from '@mantine/core';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
+import { ScrollingTabList } from '../../../components/signed-in/ScrollingTabList';
 
 const TABS = ['personal', 'security', 'notifications', 'promocodes', 'api-keys', 'services'] as const;
 
@@ -21,13 +21,6 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tab = TABS.find((name) => pathname.endsWith(`/${name}`)) ?? 'personal';
-  const list = useRef<HTMLDivElement>(null);
-  // The open tab in view: on a phone the row is wider than the screen, the last tabs off its edge.
-  useEffect(() => {
-    list.current
-      ?.querySelector('[aria-selected="true"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
   return (
     <>
       <PageTitle>{t('profile.title')}</PageTitle>
@@ -38,13 +31,13 @@ export function ProfilePage() {
         mb="md"
       >
         {/* Six tabs: on a phone one row that scrolls sideways, not three rows of tabs. */}
-        <Tabs.List ref={list} style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        <ScrollingTabList value={tab}>
           {TABS.map((name) => (
             <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
               {t(TAB_LABELS[name])}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollingTabList>
       </Tabs>
       <Outlet />
     </>

@@ -17,6 +17,8 @@ export function useConfirmPackagePurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmPackagePurchase,
+    // The dialog says the refusal itself, once (a short balance, before Pay too): no toast beside it.
+    meta: { silent: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['package-active'] });
       // A tariff recovers pending lost profit and opens or grows the window the what-if reads.

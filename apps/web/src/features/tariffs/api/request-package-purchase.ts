@@ -6,4 +6,6 @@ import { apiRequest } from '../../../lib/api-client';
 export const requestPackagePurchase = (body: TPackagePurchaseRequest) =>
   apiRequest<TPackagePurchaseQuote>('/api/v1/mlm/package/purchase/request/', { body });
 
-export const useRequestPackagePurchase = () => useMutation({ mutationFn: requestPackagePurchase });
+/** The modal says a refusal itself, once: no toast beside it. */
+export const useRequestPackagePurchase = () =>
+  useMutation({ mutationFn: requestPackagePurchase, meta: { silent: true } });

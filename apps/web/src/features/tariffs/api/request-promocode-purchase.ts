@@ -6,4 +6,6 @@ import { apiRequest } from '../../../lib/api-client';
 export const requestPromocodePurchase = (body: TPromocodePurchaseRequest) =>
   apiRequest<TPackagePurchaseQuote>('/api/v1/promotions/promocode/purchase/request/', { body });
 
-export const useRequestPromocodePurchase = () => useMutation({ mutationFn: requestPromocodePurchase });
+/** The modal says a refusal itself (a wrong code under its field), once: no toast beside it. */
+export const useRequestPromocodePurchase = () =>
+  useMutation({ mutationFn: requestPromocodePurchase, meta: { silent: true } });

@@ -2,8 +2,11 @@ import { Alert, Button, Checkbox, Collapse, Group, Modal, Stack, Text, TextInput
 import type { TPackage, TPackagePurchaseQuote } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../api/get-profile';
 import { errorLines, fieldErrorsOf } from '../../../lib/errors';
 import { LegalLink } from '../../../components/LegalLinks';
+import { BalanceCheck, useFunds } from '../../../components/signed-in/BalanceCheck';
+import { mentorName } from '../../../lib/mentor';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { tagged } from '../../../lib/tagged';
@@ -21,8 +24,9 @@ type Props = {
 };
 
 /**
- * Buying or upgrading a tariff: the mentor confirmation and the terms (both required), then the
- * price asked by the server (the difference for an upgrade) and the payment from the USDT balance.
+ * Buying or upgrading a tariff: the mentor confirmation (naming the mentor) and the terms (both
+ * required), then the price asked by the server (the difference for an upgrade) against the USDT
+ * balance, and the payment from it. A refusal shows here, once: the calls do not toast.
  */
 export function PurchasePackageModal({ target, current, onClose }: Props) {
   const { t } = useTranslation();
@@ -38,6 +42,9 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
   const promoRequest = useRequestPromocodePurchase();
   const request = promocode.trim() ? promoRequest : plainRequest;
   const confirm = useConfirmPackagePurchase();
+  const profile = useProfile();
+  const mentor = profile.data ? mentorName(profile.data, t) : null;
+  const funds = useFunds(quote?.total ?? '0');
   const promoError = fieldErrorsOf(promoRequest.error, t).promocode;
   // A refusal stays in the modal (the toast goes after 2 seconds); the code's own sits under its field.
   const requestError = request.error && !promoError ? errorLines(request.error, t).join('\n') : null;
@@ -84,10 +91,17 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
           )}
           {quote === null ? (
             <>
+              {funds.balance !== null && (
+                <Text size="sm" c="dimmed" data-testid="package-balance">
+                  {t('wallet.funds.balance', { amount: formatAmount(funds.balance) })}
+                </Text>
+              )}
               <Checkbox
                 checked={mentorConfirmed}
                 onChange={(event) => setMentorConfirmed(event.currentTarget.checked)}
-                label={t('tariffs.modal.mentorConfirmed')}
+                label={
+                  mentor ? t('tariffs.modal.mentorNamed', { mentor }) : t('tariffs.modal.mentorConfirmed')
+                }
                 error={tried && !mentorConfirmed ? t('messages.mentorNotConfirmed') : undefined}
                 data-testid="mentor-confirmed"
               />
@@ -157,6 +171,7 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
                 </Text>
               </Stack>
               {upgrade && <Alert color="gray">{t('tariffs.modal.upgradeCap')}</Alert>}
+              <BalanceCheck funds={funds} onDeposit={close} testId="package-funds" />
               {payError && (
                 <Alert
                   color="red"
@@ -173,6 +188,8 @@ export function PurchasePackageModal({ target, current, onClose }: Props) {
                 </Button>
                 <Button
                   loading={confirm.isPending}
+                  // The server would refuse it: the Deposit button above is the way on.
+                  disabled={funds.shortfall !== null}
                   data-testid="package-pay"
                   onClick={() =>
                     confirm.mutate(

@@ -23,10 +23,11 @@ export function BinaryNodeCard({ node, onOpen }: { node: TBinaryTreeNode; onOpen
       style={{ borderColor: onOpen ? undefined : 'var(--mantine-color-blue-6)' }}
     >
       <Stack gap={4}>
-        <Text fw={600} size="sm" truncate="end">
+        <Text fw={600} size="sm" lh={1.25} style={{ overflowWrap: 'anywhere' }}>
           {name}
         </Text>
-        <Group gap={4} justify="space-between" wrap="nowrap">
+        {/* The tariff's state in full: it moves under the ID when both do not fit on one line. */}
+        <Group gap={4} justify="space-between" wrap="wrap">
           <Text size="xs" c="dimmed">
             {t('team.id', { id: node.id })}
           </Text>

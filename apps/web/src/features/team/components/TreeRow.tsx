@@ -66,7 +66,14 @@ export function TreeRow({
         <span style={{ width: 22, flex: 'none' }} />
       )}
       {before}
-      <Text size="sm" fw={600} truncate="end" style={{ flex: '1 1 auto', minWidth: 0 }}>
+      {/* A long name wraps onto a second line (the row's fixed height holds two), not cut mid-word. */}
+      <Text
+        size="sm"
+        fw={600}
+        lh={1.2}
+        lineClamp={2}
+        style={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}
+      >
         {name}
       </Text>
       <Text size="xs" c="dimmed" style={{ flex: 'none' }}>

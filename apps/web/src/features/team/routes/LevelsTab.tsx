@@ -7,7 +7,7 @@ import { useTeamLevel } from '../api/list-team-level';
 import { MemberPageView } from '../components/MemberPageView';
 import { Spinner } from '../../../components/Spinner';
 
-/** /team/levels: how many partners each sponsor level 1..10 holds; a level opens its members. */
+/** /team/levels: the partners and their nodes at each sponsor level 1..10; a level opens its members. */
 export function LevelsTab() {
   const { t } = useTranslation();
   const levels = useStructureList();
@@ -36,6 +36,9 @@ export function LevelsTab() {
               <span>{t('team.levels.level', { level: item.level })}</span>
               <Text size="xs" span>
                 {t('team.partners', { count: item.count })}
+              </Text>
+              <Text size="xs" span data-testid={`team-level-${item.level}-nodes`}>
+                {t('team.nodes', { count: item.nodes })}
               </Text>
             </Stack>
           </Button>

@@ -3,6 +3,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
+import { ScrollingTabList } from '../../../components/signed-in/ScrollingTabList';
 
 export const TEAM_TABS = [
   'binary',
@@ -60,13 +61,13 @@ export function TeamPage() {
         keepMounted={false}
         mb="md"
       >
-        <Tabs.List>
+        <ScrollingTabList value={tab}>
           {TEAM_TABS.map((name) => (
-            <Tabs.Tab key={name} value={name}>
+            <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
               {t(`team.tabs.${name}`)}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollingTabList>
       </Tabs>
       {screen}
     </>

@@ -2,6 +2,7 @@ import { Badge, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import type { TTicketInfo } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '../../../lib/format';
+import { productName } from '../../../lib/product-label';
 import { PriceSteps } from './PriceSteps';
 
 type Props = { info: TTicketInfo; opened: boolean; onClose: () => void };
@@ -13,7 +14,7 @@ export function ScheduleModal({ info, opened, onClose }: Props) {
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('tickets.scheduleTitle', { name: info.name })}
+      title={t('tickets.scheduleTitle', { name: productName(info, t) })}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md" data-testid="ticket-schedule">

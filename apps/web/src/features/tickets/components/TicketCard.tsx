@@ -3,7 +3,8 @@ import { formatMinor, parseMinor, type TTicketInfo } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorLines, fieldErrorsOf } from '../../../lib/errors';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { productName } from '../../../lib/product-label';
 import { notify } from '../../../lib/notify';
 import { useBuyTickets } from '../api/buy-tickets';
 import { PriceSteps } from './PriceSteps';
@@ -11,7 +12,7 @@ import { ScheduleModal } from './ScheduleModal';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
 import { ErrorNote } from '../../../components/ErrorNote';
 
-/** The event ticket: price now and by date, seats left, the schedule, buying (optionally with a gift certificate). */
+/** The event ticket: its event and when it starts (the programme's first item), price now and by date, seats left, the schedule, buying (optionally with a gift certificate). */
 export function TicketCard({ info }: { info: TTicketInfo }) {
   const { t } = useTranslation();
   const buy = useBuyTickets();
@@ -52,7 +53,7 @@ export function TicketCard({ info }: { info: TTicketInfo }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} size="h4">
-            {info.name}
+            {productName(info, t)}
           </Title>
           {info.sold_out ? (
             <Badge color="red.9" data-testid="ticket-sold-out">
@@ -64,6 +65,11 @@ export function TicketCard({ info }: { info: TTicketInfo }) {
             </Badge>
           )}
         </Group>
+        {info.event_schedule[0] && (
+          <Text size="sm" data-testid="ticket-event-starts">
+            {t('tickets.eventStarts', { date: formatDateTime(info.event_schedule[0].starts_at) })}
+          </Text>
+        )}
         <Text size="xl" fw={700} data-testid="ticket-price">
           {t('tickets.usdt', { amount: formatAmount(info.price) })}
         </Text>

@@ -3,7 +3,19 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { TPayoutExplanation, TTeamMember } from '@portal/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatDate, formatDateTime, formatPercent, isAboveZero } from '../../../lib/format';
+import {
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatPercent,
+  isAboveZero,
+  listLocale,
+  utcDay,
+} from '../../../lib/format';
+import { productLabel } from '../../../lib/product-label';
+import { rankName } from '../../../lib/ranks';
+import { periodOf } from '../lib/period';
 import { usePayoutExplanation } from '../api/get-payout-explanation';
 import { Spinner } from '../../../components/Spinner';
 
@@ -101,13 +113,7 @@ function Explanation({
         ? t('transactions.explain.promoBuyer')
         : t('transactions.explain.outsideBuyer');
     add(t('transactions.explain.buyer'), buyer, 'explain-buyer');
-    add(
-      t('transactions.explain.product'),
-      payout.purchase.product_kind === 'tariff'
-        ? t('tariffs.name', { name: payout.purchase.product_name })
-        : `${t(`catalog.kinds.${payout.purchase.product_kind}`)}: ${payout.purchase.product_name}`,
-      'explain-product',
-    );
+    add(t('transactions.explain.product'), productLabel(payout.purchase, t), 'explain-product');
   }
   if (payout.position)
     add(
@@ -115,7 +121,21 @@ function Explanation({
       t('transactions.explain.positionValue', { ordinal: payout.position.ordinal, of: payout.position.of }),
       'explain-position',
     );
-  if (payout.period) add(t('transactions.explain.period'), payout.period, 'explain-period');
+  if (payout.period) {
+    const period = periodOf(payout.period);
+    if (period.kind === 'rank')
+      add(t('transactions.explain.rank'), rankName(period.rank, t), 'explain-period');
+    else
+      add(
+        t('transactions.explain.period'),
+        period.kind === 'month'
+          ? formatMonth(period.month, listLocale())
+          : period.kind === 'day'
+            ? utcDay(period.day)
+            : period.text,
+        'explain-period',
+      );
+  }
   if (payout.source_bonus_type) {
     const source = t(`transactions.bonus.${payout.source_bonus_type}`);
     add(

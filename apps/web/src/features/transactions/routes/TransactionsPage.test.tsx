@@ -177,4 +177,47 @@ describe('the statement', () => {
     expect(within(dialog).queryByTestId('explain-position')).toBeNull();
     expect(within(dialog).queryByTestId('explain-open-reversal')).toBeNull();
   });
+
+  it('shows a rank bonus as its rank and a product named as its kind once: no internal identifiers', async () => {
+    const rankBonus = explanation({
+      bonus_type: 'qualification',
+      period: 'rank:Silver',
+      purchase: null,
+      buyer: null,
+      reversed_by: [],
+      reversed_at: null,
+    });
+    const keyBonus = explanation({
+      purchase: {
+        id: 5,
+        date: '2026-11-20T10:00:00',
+        product_name: 'Validator key',
+        product_kind: 'validator_key',
+      },
+      reversed_by: [],
+      reversed_at: null,
+    });
+    const open = async (payout: TPayoutExplanation) => {
+      const view = renderWithApi(
+        <TransactionsPage />,
+        answerWith({ '/api/v1/mlm/payouts/7/': payout }),
+        '/transactions',
+      );
+      const rows = await statementRows();
+      fireEvent.click(within(rows[2]!).getByTestId('transaction-explain'));
+      const dialog = await screen.findByRole('dialog', { name: 'How this bonus was calculated' });
+      await within(dialog).findByTestId('payout-explanation');
+      return { dialog, view };
+    };
+
+    const rank = await open(rankBonus);
+    const period = within(rank.dialog).getByTestId('explain-period');
+    expect(period.textContent).toBe('Silver');
+    expect(period.closest('tr')!.textContent).toBe('RankSilver');
+    expect(rank.dialog.textContent).not.toContain('rank:');
+    rank.view.unmount();
+
+    const key = await open(keyBonus);
+    expect(within(key.dialog).getByTestId('explain-product').textContent).toBe('Validator key');
+  });
 });

@@ -14,15 +14,21 @@ import { useCreateInvoice } from '../api/create-invoice';
 import { useDepositWindow } from '../../../api/get-deposit-window';
 import { CurrencySwitch } from './CurrencySwitch';
 
-type Props = { opened: boolean; onClose: () => void };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  /** A USDT amount to start with (a purchase's shortfall, as the address bar carries it). */
+  initialAmount?: string | null;
+};
 
 /** A deposit on BEP-20: the partner's own address, the amount, and the live status of the payment. */
-export function DepositModal({ opened, onClose }: Props) {
+export function DepositModal({ opened, onClose, initialAmount = null }: Props) {
   const { t } = useTranslation();
   const [invoice, setInvoice] = useState<TInvoice | null>(null);
   const create = useCreateInvoice();
   const form = useForm<{ currency: TChainCurrency; amount: string }>({
-    initialValues: { currency: 'USDT', amount: '' },
+    // Written as the reader writes amounts ("1 100,5" in Russian): the field sends it as the API takes it.
+    initialValues: { currency: 'USDT', amount: initialAmount ? formatAmount(initialAmount) : '' },
     validate: (values) =>
       zodValidate(ZInvoiceRequest, t)({ purpose: 'deposit', ...values, amount: toApiAmount(values.amount) }),
   });

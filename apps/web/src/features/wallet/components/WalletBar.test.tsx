@@ -1,5 +1,5 @@
 import type { TProfile } from '@portal/contracts';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithApi, setUpScreens } from '../../../testing/render';
 import { WalletBar } from './WalletBar';
@@ -57,5 +57,21 @@ describe('a debt from reversed bonuses in the header balances', () => {
       body: {},
     }));
     expect(screen.queryByTestId('balance-debt')).toBeNull();
+  });
+});
+
+describe('a deposit asked for from a purchase the balance is short for', () => {
+  it("opens the deposit dialog with the shortfall, in the reader's way of writing amounts", async () => {
+    renderWithApi(
+      <WalletBar profile={{ balances } as unknown as TProfile} />,
+      () => ({ status: 404, body: { detail: 'Not found.' } }),
+      '/shop/packages?deposit=1100.5',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit' });
+    expect((dialog.querySelector('[data-testid="deposit-amount"]') as HTMLInputElement).value).toBe(
+      '1 100.50',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deposit' })).toBeNull());
   });
 });

@@ -2,6 +2,8 @@ import { Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { TProfile } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DEPOSIT_PARAM, depositAmountOf } from '../../../lib/funds';
 import { formatAmount, isAboveZero } from '../../../lib/format';
 import { CardTopUpModal } from './CardTopUpModal';
 import { DepositModal } from './DepositModal';
@@ -12,6 +14,23 @@ import { WithdrawModal } from './WithdrawModal';
 export function WalletBar({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
   const [deposit, depositModal] = useDisclosure();
+  // A Deposit button elsewhere (a purchase the balance is short for) asks for the dialog in the
+  // address bar, with the amount missing: `?deposit=1100`.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get(DEPOSIT_PARAM);
+  const askedAmount = depositAmountOf(asked);
+  const closeDeposit = () => {
+    depositModal.close();
+    if (asked === null) return;
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(DEPOSIT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const [withdraw, withdrawModal] = useDisclosure();
   const [card, cardModal] = useDisclosure();
   // On a phone the block is one line (the main balances) that expands to all of them.
@@ -90,7 +109,13 @@ export function WalletBar({ profile }: { profile: TProfile }) {
           {t('wallet.card.open')}
         </Button>
       </Group>
-      <DepositModal opened={deposit} onClose={depositModal.close} />
+      <DepositModal
+        // A new amount asked for is a new form.
+        key={askedAmount ?? ''}
+        opened={deposit || asked !== null}
+        onClose={closeDeposit}
+        initialAmount={askedAmount}
+      />
       <WithdrawModal
         opened={withdraw}
         onClose={withdrawModal.close}

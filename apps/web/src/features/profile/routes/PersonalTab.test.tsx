@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../../lib/format';
+import { session } from '../../../lib/session';
+import { renderWithApi, setUpScreens } from '../../../testing/render';
+import { PersonalTab } from './PersonalTab';
+
+setUpScreens();
+beforeAll(() => session.signIn('token'));
+afterAll(() => session.signOut());
+
+const profile = {
+  id: 7,
+  referral_id: 'ABCD2345',
+  email: 'pat@example.com',
+  first_name: 'Pat',
+  last_name: 'Tester',
+  phone: '+351912345678',
+  country: 'Portugal',
+  country_code: 'PT',
+  username: null,
+  language: 'en',
+  avatar: null,
+  mentor_id: 4,
+  mentor: { first_name: 'Mira', last_name: 'Tester', username: 'mira', company: false },
+  is_superuser: false,
+  is_active: true,
+  mfa_enabled: false,
+  has_finance_password: false,
+  binary_side: 'left',
+  kyc_status: 'none',
+  balances: { usdt: '0.000000' },
+  dft_next_unlock_at: '2026-12-24T10:00:00.000Z',
+};
+
+describe('the personal tab of the profile', () => {
+  it('names the mentor, and says what the next DFT unlock date is', async () => {
+    renderWithApi(<PersonalTab />, (path) =>
+      path.endsWith('/accounts/info/') ? { status: 200, body: profile } : { status: 404, body: {} },
+    );
+    expect((await screen.findByTestId('profile-mentor')).textContent).toBe(
+      'Your mentor: Mira Tester (@mira)',
+    );
+    expect(screen.getByTestId('profile-dft-unlock').textContent).toBe(
+      `Next DFT unlock: ${formatDate('2026-12-24T10:00:00.000Z')}`,
+    );
+  });
+});
