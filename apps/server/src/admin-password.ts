@@ -5,7 +5,7 @@
 // under DATA_DIR, or DATABASE_URL); stop the server first when it is the embedded one.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
-import { createPglite, openDatabase } from './db/client';
+import { openToolDatabase } from './db/client';
 import { DEVELOPMENT_ADMIN_EMAIL, resetSuperuserPassword } from './modules/accounts/bootstrap';
 
 async function main(): Promise<number> {
@@ -14,10 +14,7 @@ async function main(): Promise<number> {
     options: { email: { type: 'string', default: config.admin?.email ?? DEVELOPMENT_ADMIN_EMAIL } },
   });
   const email = values.email;
-  const database =
-    'url' in config.database
-      ? openDatabase({ url: config.database.url, poolSize: 1 })
-      : openDatabase({ pglite: await createPglite(config.database.dataDir) });
+  const database = await openToolDatabase(config.database);
   try {
     await database.migrate();
     const password = await resetSuperuserPassword(database.db, email);

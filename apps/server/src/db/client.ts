@@ -152,6 +152,19 @@ export async function createPglite(dataDir: string | null): Promise<PGlite> {
 }
 
 /**
+ * The database a command-line tool works on (seed, audit, password reset, network generator): the
+ * configured PostgreSQL with a small pool, or the embedded PGlite.
+ */
+export async function openToolDatabase(
+  database: { url: string } | { dataDir: string | null },
+  poolSize = 1,
+): Promise<Database> {
+  return 'url' in database
+    ? openDatabase({ url: database.url, poolSize })
+    : openDatabase({ pglite: await createPglite(database.dataDir) });
+}
+
+/**
  * A new data directory is made (initdb) by a short-lived process of its own. Done in this
  * process, initdb's WebAssembly instance and what it allocates stay resident long after: the
  * server peaked near 900 MiB at its first start and kept some 800 MiB, against under 400 MiB

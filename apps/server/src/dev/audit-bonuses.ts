@@ -4,15 +4,12 @@
 // not run. The database is the server's (DATABASE_URL, or the embedded PGlite under DATA_DIR, which
 // only one process may open: stop the server first, or use the admin screen).
 import { ConfigError, loadConfig } from '../config';
-import { createPglite, openDatabase } from '../db/client';
+import { openToolDatabase } from '../db/client';
 import { finishAuditRun, startAuditRun } from '../modules/compensation/service';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const database =
-    'url' in config.database
-      ? openDatabase({ url: config.database.url, poolSize: 2 })
-      : openDatabase({ pglite: await createPglite(config.database.dataDir) });
+  const database = await openToolDatabase(config.database, 2);
   try {
     await database.migrate();
     const id = await startAuditRun(database.db, 'command');

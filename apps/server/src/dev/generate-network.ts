@@ -4,7 +4,7 @@
 // accounts bootstrapped as a server start does; no server may run on it meanwhile.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { createPglite, openDatabase } from '../db/client';
+import { openToolDatabase } from '../db/client';
 import { bootstrapAccounts } from '../modules/accounts/bootstrap';
 import { generateNetwork } from './network';
 
@@ -17,10 +17,7 @@ const { values } = parseArgs({
 });
 
 const config = loadConfig();
-const database =
-  'url' in config.database
-    ? openDatabase({ url: config.database.url, poolSize: 1 })
-    : openDatabase({ pglite: await createPglite(config.database.dataDir) });
+const database = await openToolDatabase(config.database);
 try {
   await database.migrate();
   await bootstrapAccounts(database.db, config);

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
-import { createPglite, openDatabase } from '../db/client';
+import { openToolDatabase } from '../db/client';
 import { DemoExistsError, seedDemo } from './demo';
 
 const { values } = parseArgs({
@@ -33,10 +33,7 @@ async function main(): Promise<number> {
     console.error(`Wiped ${config.database.dataDir}`);
   }
   console.error('Stop the server first: it must not run on this database while the demo is written.');
-  const database =
-    'url' in config.database
-      ? openDatabase({ url: config.database.url, poolSize: 2 })
-      : openDatabase({ pglite: await createPglite(config.database.dataDir) });
+  const database = await openToolDatabase(config.database, 2);
   try {
     await database.migrate();
     const app = await buildApp({ config, database });
