@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { chunkGroups } from './chunks.ts';
 
 /** In development the API runs apart (npm run dev): these paths go to it. */
 const api = process.env.VITE_API_URL ?? 'http://localhost:3000';
@@ -61,7 +62,22 @@ const config: UserConfig = {
     proxy: { '/api': api, '/media': api, '/accounts': api },
   },
   // 'hidden': maps are written (then moved aside) but the bundles do not point at them.
-  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'entry', tags: ['$initial'] },
+            { name: chunkGroups(resolve(import.meta.dirname)) },
+          ],
+        },
+      },
+    },
+  },
 };
 
 /**

@@ -39,8 +39,11 @@ afterAll(() => rmSync(resolve(outDir, '..'), { recursive: true, force: true }));
 
 const gzipSize = (file: string) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
 
-/** The files a page needs: index.html's scripts, preloads and styles, and those of the route's chunk. */
-function firstLoad(routeSource: string): { js: Set<string>; css: Set<string> } {
+/**
+ * The files a page needs: index.html's scripts, preloads and styles, and those of the route's
+ * chunks (a signed-in screen's: the frame's and the screen's).
+ */
+function firstLoad(...routeSources: string[]): { js: Set<string>; css: Set<string> } {
   const js = new Set<string>();
   const css = new Set<string>();
   for (const [, file] of html.matchAll(/<script[^>]+src="\/([^"]+)"/g)) js.add(file!);
@@ -58,7 +61,7 @@ function firstLoad(routeSource: string): { js: Set<string>; css: Set<string> } {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit('index.html');
-  visit(routeSource);
+  for (const source of routeSources) visit(source);
   return { js, css };
 }
 
@@ -117,6 +120,47 @@ describe('first load of /login', () => {
       expect(gzipSize(file)).toBeGreaterThan(0);
       expect(readFileSync(join(outDir, `${file}.br`)).length).toBeGreaterThan(0);
       expect(readFileSync(join(outDir, `${file}.gz`)).length).toBeGreaterThan(0);
+    }
+  });
+});
+
+/**
+ * What a signed-in partner's /dashboard downloads (docs/web-performance.md, Lighthouse): few files,
+ * since a phone pays a round trip for each, and nothing the dashboard does not show at once.
+ * Issue 20 found 76 files and 291 KB; grouped and trimmed, 43 files and 238 KB.
+ */
+const DASHBOARD_FILES = 45;
+const DASHBOARD_JS_BUDGET = 250 * 1024;
+
+describe('first load of /dashboard', () => {
+  it(`downloads at most ${DASHBOARD_FILES} files and ${DASHBOARD_JS_BUDGET / 1024} KB of JavaScript (gzip)`, () => {
+    const { js, css } = firstLoad(
+      'src/app/shells/SignedInShell.tsx',
+      'src/features/dashboard/routes/DashboardPage.tsx',
+    );
+    const jsBytes = [...js].reduce((sum, file) => sum + gzipSize(file), 0);
+    console.log(
+      `/dashboard first load: ${js.size + css.size} files, JS ${(jsBytes / 1024).toFixed(1)} KB gzip`,
+    );
+    expect(js.size + css.size).toBeLessThanOrEqual(DASHBOARD_FILES);
+    expect(jsBytes).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET);
+  });
+
+  it('leaves zod, the charts and the wallet dialogs to when they are needed', () => {
+    const { js } = firstLoad(
+      'src/app/shells/SignedInShell.tsx',
+      'src/features/dashboard/routes/DashboardPage.tsx',
+    );
+    const loaded = [...js].map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');
+    expect(loaded).not.toContain('$ZodType');
+    for (const lazy of [
+      'src/features/dashboard/components/StatisticsCharts.tsx',
+      'src/features/dashboard/components/WinterPromoModal.tsx',
+      'src/features/wallet/components/DepositModal.tsx',
+      'src/features/wallet/components/WithdrawModal.tsx',
+      'src/features/wallet/components/CardTopUpModal.tsx',
+    ]) {
+      expect(js.has(manifest[lazy]!.file), lazy).toBe(false);
     }
   });
 });

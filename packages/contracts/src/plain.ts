@@ -8,4 +8,5 @@
 export * from './language-codes';
 export * from './legal-documents';
 export * from './messages';
+export * from './minor-units';
 export * from './validation';

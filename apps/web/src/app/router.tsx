@@ -1,10 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { ScreenLoadBoundary, withTimeout } from './chunks';
 import { RequireSession, RequireSuperuser, RootRedirect, SignedOutOnly } from './guards';
 import { PublicShell } from './shells/PublicShell';
 import { SeparateShell } from './shells/SeparateShell';
+import { prefetchDashboard } from '../features/dashboard/prefetch';
 import { loadSignedInTexts } from '../lib/i18n';
+
+/** What a screen's route carries besides its element: how to start loading it early. */
+type TScreenHandle = { preload: (client: QueryClient) => Promise<void> };
 
 /**
  * A screen loaded when its route is first visited: every screen is a chunk of its own, so a
@@ -12,16 +17,38 @@ import { loadSignedInTexts } from '../lib/i18n';
  * it stays while it loads. (Declarative routes, not a data router: the app uses no loaders, and
  * the data router alone weighs about 10 KB gzip.) A script that fails or has not arrived within
  * CHUNK_LOAD_TIMEOUT_MS (120 s, spec) shows a message with a reload button instead.
+ *
+ * The route's `handle.preload` starts the same script (and, with `prefetch`, the screen's data)
+ * before React first renders: `preloadRoute` calls it for the address the app opens at, so the
+ * frame's scripts, the screen's script and its data load side by side instead of one after the
+ * other (docs/web-performance.md).
  */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['element'] {
+function screen<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  prefetch?: (client: QueryClient) => void,
+): Pick<RouteObject, 'element' | 'handle'> {
   const Screen = lazy(async () => ({ default: pick(await withTimeout(load)) }));
-  return (
-    <ScreenLoadBoundary>
-      <Suspense fallback={null}>
-        <Screen />
-      </Suspense>
-    </ScreenLoadBoundary>
-  );
+  const handle: TScreenHandle = {
+    preload: (client) => {
+      prefetch?.(client);
+      // A failure is the screen's own to show (ScreenLoadBoundary), when it renders.
+      return load().then(
+        () => undefined,
+        () => undefined,
+      );
+    },
+  };
+  return {
+    element: (
+      <ScreenLoadBoundary>
+        <Suspense fallback={null}>
+          <Screen />
+        </Suspense>
+      </ScreenLoadBoundary>
+    ),
+    handle,
+  };
 }
 
 /** The routes of product-spec.md section 2, in history mode. */
@@ -34,37 +61,39 @@ export const routes: RouteObject[] = [
         path: '/login',
         element: (
           <SignedOutOnly>
-            {screen(
-              () => import('../features/auth/routes/LoginPage'),
-              (m) => m.LoginPage,
-            )}
+            {
+              screen(
+                () => import('../features/auth/routes/LoginPage'),
+                (m) => m.LoginPage,
+              ).element
+            }
           </SignedOutOnly>
         ),
       },
       {
         path: '/sign-up',
-        element: screen(
+        ...screen(
           () => import('../features/auth/routes/SignUpPage'),
           (m) => m.SignUpPage,
         ),
       },
       {
         path: '/sign-up/:promocode',
-        element: screen(
+        ...screen(
           () => import('../features/auth/routes/SignUpPage'),
           (m) => m.SignUpPage,
         ),
       },
       {
         path: '/recover-password',
-        element: screen(
+        ...screen(
           () => import('../features/auth/routes/RecoverPasswordPage'),
           (m) => m.RecoverPasswordPage,
         ),
       },
       {
         path: '/reset-password/:token',
-        element: screen(
+        ...screen(
           () => import('../features/auth/routes/ResetPasswordPage'),
           (m) => m.ResetPasswordPage,
         ),
@@ -76,7 +105,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/confirm-email',
-        element: screen(
+        ...screen(
           () => import('../features/auth/routes/ConfirmEmailPage'),
           (m) => m.ConfirmEmailPage,
         ),
@@ -88,7 +117,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // The signed-in frame brings the date settings and the styles only its screens use.
-        element: screen(
+        ...screen(
           () =>
             Promise.all([
               import('./shells/SignedInShell'),
@@ -108,14 +137,15 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/dashboard',
-            element: screen(
+            ...screen(
               () => import('../features/dashboard/routes/DashboardPage'),
               (m) => m.DashboardPage,
+              prefetchDashboard,
             ),
           },
           {
             path: '/shop',
-            element: screen(
+            ...screen(
               () => import('./shells/ShopLayout'),
               (m) => m.ShopLayout,
             ),
@@ -124,56 +154,56 @@ export const routes: RouteObject[] = [
               // Each area of the Shop (SHOP_TABS in shells/ShopLayout.tsx) adds its route here.
               {
                 path: 'packages',
-                element: screen(
+                ...screen(
                   () => import('../features/tariffs/routes/PackagesPage'),
                   (m) => m.PackagesPage,
                 ),
               },
               {
                 path: 'devices',
-                element: screen(
+                ...screen(
                   () => import('../features/orders/routes/DevicesPage'),
                   (m) => m.DevicesPage,
                 ),
               },
               {
                 path: 'orders',
-                element: screen(
+                ...screen(
                   () => import('../features/orders/routes/OrdersPage'),
                   (m) => m.OrdersPage,
                 ),
               },
               {
                 path: 'nodes',
-                element: screen(
+                ...screen(
                   () => import('../features/products/routes/NodesPage'),
                   (m) => m.NodesPage,
                 ),
               },
               {
                 path: 'token-packs',
-                element: screen(
+                ...screen(
                   () => import('../features/products/routes/TokenPacksPage'),
                   (m) => m.TokenPacksPage,
                 ),
               },
               {
                 path: 'tickets',
-                element: screen(
+                ...screen(
                   () => import('../features/tickets/routes/TicketsPage'),
                   (m) => m.TicketsPage,
                 ),
               },
               {
                 path: 'gift-certificates',
-                element: screen(
+                ...screen(
                   () => import('../features/gift-certificates/routes/GiftCertificatesPage'),
                   (m) => m.GiftCertificatesPage,
                 ),
               },
               {
                 path: 'validator-keys',
-                element: screen(
+                ...screen(
                   () => import('../features/validator-keys/routes/ValidatorKeysPage'),
                   (m) => m.ValidatorKeysPage,
                 ),
@@ -183,35 +213,35 @@ export const routes: RouteObject[] = [
           {
             // The tabs are the team screen's own routes (features/team/routes/TeamPage.tsx).
             path: '/team/*',
-            element: screen(
+            ...screen(
               () => import('../features/team/routes/TeamPage'),
               (m) => m.TeamPage,
             ),
           },
           {
             path: '/transactions',
-            element: screen(
+            ...screen(
               () => import('../features/transactions/routes/TransactionsPage'),
               (m) => m.TransactionsPage,
             ),
           },
           {
             path: '/wiki',
-            element: screen(
+            ...screen(
               () => import('../features/wiki/routes/WikiPage'),
               (m) => m.WikiPage,
             ),
           },
           {
             path: '/wiki/:slug',
-            element: screen(
+            ...screen(
               () => import('../features/wiki/routes/ArticlePage'),
               (m) => m.ArticlePage,
             ),
           },
           {
             path: '/profile',
-            element: screen(
+            ...screen(
               () => import('../features/profile/routes/ProfilePage'),
               (m) => m.ProfilePage,
             ),
@@ -219,42 +249,42 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="personal" replace /> },
               {
                 path: 'personal',
-                element: screen(
+                ...screen(
                   () => import('../features/profile/routes/PersonalTab'),
                   (m) => m.PersonalTab,
                 ),
               },
               {
                 path: 'security',
-                element: screen(
+                ...screen(
                   () => import('../features/profile/routes/SecurityTab'),
                   (m) => m.SecurityTab,
                 ),
               },
               {
                 path: 'notifications',
-                element: screen(
+                ...screen(
                   () => import('../features/profile/routes/NotificationsTab'),
                   (m) => m.NotificationsTab,
                 ),
               },
               {
                 path: 'api-keys',
-                element: screen(
+                ...screen(
                   () => import('../features/profile/routes/ApiKeysTab'),
                   (m) => m.ApiKeysTab,
                 ),
               },
               {
                 path: 'promocodes',
-                element: screen(
+                ...screen(
                   () => import('../features/profile/routes/PromocodesTab'),
                   (m) => m.PromocodesTab,
                 ),
               },
               {
                 path: 'services',
-                element: screen(
+                ...screen(
                   () => import('../features/profile/routes/ServicesTab'),
                   (m) => m.ServicesTab,
                 ),
@@ -266,63 +296,63 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/admin/users',
-                element: screen(
+                ...screen(
                   () => import('../features/admin/routes/UsersPage'),
                   (m) => m.UsersPage,
                 ),
               },
               {
                 path: '/admin/outbox',
-                element: screen(
+                ...screen(
                   () => import('../features/admin/routes/OutboxPage'),
                   (m) => m.OutboxPage,
                 ),
               },
               {
                 path: '/admin/withdrawals',
-                element: screen(
+                ...screen(
                   () => import('../features/admin/routes/WithdrawalsPage'),
                   (m) => m.WithdrawalsPage,
                 ),
               },
               {
                 path: '/admin/ledger',
-                element: screen(
+                ...screen(
                   () => import('../features/admin/routes/LedgerPage'),
                   (m) => m.LedgerPage,
                 ),
               },
               {
                 path: '/admin/orders',
-                element: screen(
+                ...screen(
                   () => import('../features/orders/routes/AdminOrdersPage'),
                   (m) => m.AdminOrdersPage,
                 ),
               },
               {
                 path: '/admin/catalog',
-                element: screen(
+                ...screen(
                   () => import('../features/catalog/routes/AdminCatalogPage'),
                   (m) => m.AdminCatalogPage,
                 ),
               },
               {
                 path: '/admin/purchases',
-                element: screen(
+                ...screen(
                   () => import('../features/catalog/routes/AdminPurchasesPage'),
                   (m) => m.AdminPurchasesPage,
                 ),
               },
               {
                 path: '/admin/bonus-audit',
-                element: screen(
+                ...screen(
                   () => import('../features/admin/routes/BonusAuditPage'),
                   (m) => m.BonusAuditPage,
                 ),
               },
               {
                 path: '/admin/chain',
-                element: screen(
+                ...screen(
                   () => import('../features/admin/routes/RejectedLogsPage'),
                   (m) => m.RejectedLogsPage,
                 ),
@@ -335,6 +365,15 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to="/login" replace /> },
 ];
+
+/**
+ * Starts loading, at once and side by side, the scripts (and the data, where a screen says which)
+ * of every route `pathname` matches: the signed-in frame and the screen in it, say.
+ */
+export function preloadRoute(pathname: string, client: QueryClient) {
+  for (const match of matchRoutes(routes, pathname) ?? [])
+    void (match.route.handle as TScreenHandle | undefined)?.preload(client);
+}
 
 /** The screen of the current address (inside a BrowserRouter, main.tsx). */
 export function AppRoutes() {

@@ -3,6 +3,7 @@ import {
   atLeast,
   decimalSeparator,
   formatAmount,
+  formatCount,
   formatPercent,
   formatDate,
   formatDateTime,
@@ -113,5 +114,13 @@ describe('utcDay', () => {
     expect(utcDay('2026-07-02T00:00:00.000Z')).toBe('02.07.2026');
     expect(utcDay('2026-11-02T00:00:00.000Z')).toBe('02.11.2026');
     expect(utcDay('2026-11-23')).toBe('23.11.2026');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups the thousands of a count as of an amount', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1234567)).toBe('1 234 567');
   });
 });

@@ -20,9 +20,18 @@ export function utcDay(iso: string): string {
 /** `YYYY-MM` as the reader's language names a month: "Nov 2026", "нояб. 2026 г.". */
 export function formatMonth(month: string, locale: string): string {
   const [year, number] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, number! - 1, 1)),
-  );
+  return monthFormat(locale).format(new Date(Date.UTC(year!, number! - 1, 1)));
+}
+
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per locale: making one costs far more than using it (a chart formats 12). */
+function monthFormat(locale: string): Intl.DateTimeFormat {
+  let format = monthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    monthFormats.set(locale, format);
+  }
+  return format;
 }
 
 /** Date and time as DD.MM.YYYY HH:MM, in the reader's time zone. */
@@ -111,4 +120,9 @@ export function formatPercent(basisPoints: number, language: TLanguage = shownLa
     .padStart(2, '0')
     .replace(/0+$/, '');
   return `${whole}${fraction ? `${decimalSeparator(language)}${fraction}` : ''}%`;
+}
+
+/** A whole count for reading: thousands grouped as amounts are ("12 345"). */
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }

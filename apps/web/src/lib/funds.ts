@@ -1,4 +1,4 @@
-import { formatMinor, parseMinor } from '@portal/contracts';
+import { formatMinor, parseMinor } from '@portal/contracts/plain';
 
 /** The address-bar parameter that opens the deposit dialog (the signed-in shell's), with an amount. */
 export const DEPOSIT_PARAM = 'deposit';

@@ -1,4 +1,4 @@
-import { parseMinor } from '@portal/contracts';
+import { parseMinor } from '@portal/contracts/plain';
 
 /**
  * `part` of `whole` (decimal money strings) in tenths of a percent, 0 to 1000: computed on

@@ -99,9 +99,13 @@ export function SignedInShell() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
-        <MaintenanceBanner />
-        {profile.data && <WalletBar profile={profile.data} />}
-        <Outlet />
+        {/* At least a screen high, so the footer never starts in view and jumps down as the
+            screen's content arrives (layout shift, docs/web-performance.md). */}
+        <div style={{ minHeight: 'calc(100dvh - var(--app-shell-header-offset, 64px))' }}>
+          <MaintenanceBanner />
+          {profile.data && <WalletBar profile={profile.data} />}
+          <Outlet />
+        </div>
         <LegalFooter />
       </AppShell.Main>
     </AppShell>

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatCount } from '../lib/charts';
+import { formatCount } from '../../../lib/format';
 
 export type TStatTile = { key: string; label: string; value: number };
 

@@ -17,10 +17,10 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStructureList } from '../../../api/get-structure-list';
 import { StackedTable } from '../../../components/StackedTable';
-import { formatAmount, formatMonth, listLocale } from '../../../lib/format';
+import { formatAmount, formatCount, formatMonth, listLocale } from '../../../lib/format';
 import { useIncomeByMonth } from '../api/get-income-by-month';
 import { usePurchaseStatistics } from '../api/get-purchase-statistics';
-import { formatCount, incomeChart, monthsUpTo, noSales, noTeam } from '../lib/charts';
+import { incomeChart, monthsUpTo, noSales, noTeam } from '../lib/charts';
 import { Spinner } from '../../../components/Spinner';
 
 /** Dark enough shades for bars on white (axe: 3:1 for graphics). */

@@ -1,12 +1,18 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnceOpened } from '../../../components/OnceOpened';
 import { Spinner } from '../../../components/Spinner';
 import { useWinterPromoStatus } from '../api/get-winter-promo-status';
 import { utcDay } from '../../../lib/format';
 import { promoEnded } from '../lib/promo-dates';
 import { Section } from './Section';
-import { WinterPromoModal } from './WinterPromoModal';
+
+// The details' dialog loads when first opened (docs/web-performance.md).
+const WinterPromoModal = lazy(() =>
+  import('./WinterPromoModal').then((m) => ({ default: m.WinterPromoModal })),
+);
 
 /**
  * The winter promo on the dashboard: the status held or the next one's gap while it runs, the
@@ -65,7 +71,9 @@ export function WinterPromo() {
               {t('promo.winter.open')}
             </Button>
           </Group>
-          <WinterPromoModal status={data} ended={ended} opened={opened} onClose={close} />
+          <OnceOpened opened={opened}>
+            <WinterPromoModal status={data} ended={ended} opened={opened} onClose={close} />
+          </OnceOpened>
         </Stack>
       )}
     </Section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, incomeChart, monthsUpTo } from './charts';
+import { incomeChart, monthsUpTo } from './charts';
 
 describe('monthsUpTo', () => {
   it('lists the window oldest first, across a year, in UTC', () => {
@@ -34,13 +34,5 @@ describe('incomeChart', () => {
 
   it('is a window of empty months when nothing was paid', () => {
     expect(incomeChart([], ['2026-01'])).toEqual({ data: [{ month: '2026-01' }], types: [] });
-  });
-});
-
-describe('formatCount', () => {
-  it('groups the thousands of a count as of an amount', () => {
-    expect(formatCount(0)).toBe('0');
-    expect(formatCount(999)).toBe('999');
-    expect(formatCount(1234567)).toBe('1 234 567');
   });
 });

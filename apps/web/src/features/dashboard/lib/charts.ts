@@ -40,11 +40,6 @@ export function incomeChart(rows: TIncomeByMonth, months: string[]): TIncomeChar
   return { data: [...byMonth.values()], types: BONUS_TYPES.filter((type) => present.has(type)) };
 }
 
-/** A whole count for reading: thousands grouped as amounts are ("12 345"). */
-export function formatCount(count: number): string {
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-}
-
 /** No partner at any level yet: nothing for the levels chart to draw. */
 export const noTeam = (levels: TStructureList) => levels.every((row) => row.count === 0);
 

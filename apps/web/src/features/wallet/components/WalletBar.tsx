@@ -1,14 +1,19 @@
 import { Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { TProfile } from '@portal/contracts';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEPOSIT_PARAM, depositAmountOf } from '../../../lib/funds';
 import { formatAmount, isAboveZero } from '../../../lib/format';
-import { CardTopUpModal } from './CardTopUpModal';
-import { DepositModal } from './DepositModal';
+import { OnceOpened } from '../../../components/OnceOpened';
 import { DftTransfer } from './DftTransfer';
-import { WithdrawModal } from './WithdrawModal';
+
+// The dialogs (their forms, the QR code, the schemas) load when first opened: every screen shows
+// this bar, and they were a third of the dashboard's script (docs/web-performance.md).
+const DepositModal = lazy(() => import('./DepositModal').then((m) => ({ default: m.DepositModal })));
+const WithdrawModal = lazy(() => import('./WithdrawModal').then((m) => ({ default: m.WithdrawModal })));
+const CardTopUpModal = lazy(() => import('./CardTopUpModal').then((m) => ({ default: m.CardTopUpModal })));
 
 /** The header balances of every signed-in screen (spec section 2), and the ways money comes and goes. */
 export function WalletBar({ profile }: { profile: TProfile }) {
@@ -33,8 +38,9 @@ export function WalletBar({ profile }: { profile: TProfile }) {
   };
   const [withdraw, withdrawModal] = useDisclosure();
   const [card, cardModal] = useDisclosure();
-  // On a phone the block is one line (the main balances) that expands to all of them.
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  // On a phone the block is one line (the main balances) that expands to all of them. Read at
+  // the first render, so that a phone never first draws the six tiles (a layout shift).
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const [expanded, details] = useDisclosure(false);
   const { balances } = profile;
   const tiles = [
@@ -109,20 +115,26 @@ export function WalletBar({ profile }: { profile: TProfile }) {
           {t('wallet.card.open')}
         </Button>
       </Group>
-      <DepositModal
-        // A new amount asked for is a new form.
-        key={askedAmount ?? ''}
-        opened={deposit || asked !== null}
-        onClose={closeDeposit}
-        initialAmount={askedAmount}
-      />
-      <WithdrawModal
-        opened={withdraw}
-        onClose={withdrawModal.close}
-        mfaEnabled={profile.mfa_enabled}
-        debt={balances.debt}
-      />
-      <CardTopUpModal opened={card} onClose={cardModal.close} />
+      <OnceOpened opened={deposit || asked !== null}>
+        <DepositModal
+          // A new amount asked for is a new form.
+          key={askedAmount ?? ''}
+          opened={deposit || asked !== null}
+          onClose={closeDeposit}
+          initialAmount={askedAmount}
+        />
+      </OnceOpened>
+      <OnceOpened opened={withdraw}>
+        <WithdrawModal
+          opened={withdraw}
+          onClose={withdrawModal.close}
+          mfaEnabled={profile.mfa_enabled}
+          debt={balances.debt}
+        />
+      </OnceOpened>
+      <OnceOpened opened={card}>
+        <CardTopUpModal opened={card} onClose={cardModal.close} />
+      </OnceOpened>
     </Paper>
   );
 }
