@@ -132,6 +132,8 @@ test('on a phone, in Tuvan and Russian, no badge, tab or button of a partner scr
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByRole('status')).toHaveCount(0);
+        // A button still loading (a quote being fetched) shows its spinner over the label.
+        await expect(page.locator('button[data-loading]')).toHaveCount(0);
         if (path === '/team/binary') await expect(page.getByTestId('binary-top')).toBeVisible();
         await toastsGone(page);
         offenders.push(...(await cutOff(page)).map((what) => `${path} ${language}: ${what}`));

@@ -9,6 +9,7 @@ import { createWatcher } from '../modules/deposits/watcher';
 import { ledgerHealth } from '../modules/ledger/service';
 import { drainTeamCounters } from '../modules/team-stats/service';
 import { createSessions } from '../modules/sessions/service';
+import { movePhase, phaseStart, spreadJoins } from './history';
 import { generateNetwork, NETWORK_PASSWORD } from './network';
 
 /** The demo partner a newcomer signs in as (README.md "A company to look at"). */
@@ -29,6 +30,11 @@ const SHIPPING = {
   address: 'Rua Augusta 1',
   postcode: '1100-048',
 };
+
+/** How far back the demo's history goes, and in how many monthly phases its tariffs are bought. */
+const HISTORY_DAYS = 365;
+const MONTHS = 12;
+const DAY_MS = 86_400_000;
 
 /** The tariffs buyers pick, with their weights (most buy small, a few big). */
 const TARIFF_MIX: [code: string, weight: number][] = [
@@ -99,8 +105,10 @@ type TBuyer = { id: number; token: string; tariff: string; extra: number; order:
  * activity (binary, matching, ranks included), and the team counter worker (modules/team-stats). No money is written by hand: every amount goes through
  * the services and the ledger.
  *
- * The services run on the real clock, so the activity is dated now; only the sign-ups are spread
- * over the past (the generator's registration dates).
+ * A history of a year (dev/history.ts): the company's sign-ups are dated over the past 12 months,
+ * the tariffs are bought in 12 monthly phases (each moved back to its month before the bonus fold
+ * reads it, and the fold's bonuses with it), and the last activity (device orders, a virtual
+ * node, a token pack, withdrawal requests) is today's.
  *
  * `app` is the server built on `db` with `config` (the development chain on, jobs off); no other
  * process may write to the database meanwhile.
@@ -120,6 +128,11 @@ export async function seedDemo(
     throw new Error('The demo company needs at least 100 partners');
   if (await demoExists(db)) throw new DemoExistsError();
   const next = random(options.seed ?? 1);
+  // The calendar: the company starts a year ago; the tariffs of month k are bought MONTHS - k
+  // months (of 30 days) ago.
+  const seedStart = await phaseStart(db);
+  const historyStart = new Date(seedStart.getTime() - HISTORY_DAYS * DAY_MS);
+  const monthOf = (k: number) => new Date(seedStart.getTime() - (MONTHS - k) * 30 * DAY_MS);
 
   // The network: the right leg of the demo is added below by real sign-ups.
   const rightLeg = Math.min(40, Math.max(8, Math.floor(options.partners / 50)));
@@ -227,12 +240,22 @@ export async function seedDemo(
   for (const code of [...TARIFF_MIX.map(([tariff]) => tariff), 'virtual-node-100', 'token-pack-1y', 'device'])
     if (!productIds.has(code)) throw new Error(`The catalogue has no ${code}`);
 
-  // Deposits on the development chain, credited by the watcher, then the tariffs, a batch at a time.
+  // Everything so far (the network, the right leg's sign-ups) happened when the company started.
+  await movePhase(db, seedStart, historyStart.getTime() - seedStart.getTime());
+
+  // Deposits on the development chain, credited by the watcher, then the tariffs, a month at a
+  // time: each month is moved back to its date, then folded (its bonuses, dated just after).
   const chain = createDevChain({ db, chain: config.chain });
   const watcher = createWatcher({ db, config: { ...config, chain: { ...config.chain, pollMs: 0 } }, chain });
   let tariffs = 0;
-  for (let from = 0; from < buyers.length; from += 100) {
-    const batch = buyers.slice(from, from + 100);
+  let volumeEvents = 0;
+  const perMonth = Math.ceil(buyers.length / MONTHS);
+  const joinAnchors = [{ id: network.firstId, at: historyStart }];
+  for (let month = 0; month < MONTHS; month++) {
+    const batch = buyers.slice(month * perMonth, (month + 1) * perMonth);
+    if (batch.length === 0) break;
+    const started = await phaseStart(db);
+    const shift = monthOf(month).getTime() - started.getTime();
     const quotes: string[] = [];
     for (const buyer of batch) {
       const quote = await api<{ request_id: string; total: string }>(
@@ -255,8 +278,21 @@ export async function seedDemo(
       await api('/api/v1/mlm/package/purchase/confirm/', { request_id: quotes[index] }, buyer.token);
       tariffs++;
     }
-    progress(`tariffs ${tariffs}/${buyers.length}`);
+    await movePhase(db, started, shift);
+    const folded = await phaseStart(db);
+    volumeEvents += await drainFold(db, config.fold.batchSize);
+    await drainTeamCounters(db);
+    await movePhase(db, folded, shift);
+    // The generated partners of this month joined before it (the right leg's ids come after).
+    const joined = Math.max(...batch.map((buyer) => (buyer.id <= network.lastId ? buyer.id : 0)));
+    if (joined > joinAnchors.at(-1)!.id)
+      joinAnchors.push({ id: joined, at: new Date(monthOf(month).getTime() - 2 * DAY_MS) });
+    progress(`tariffs ${tariffs}/${buyers.length}, dated ${monthOf(month).toISOString().slice(0, 10)}`);
   }
+  // The rest of the generated partners joined since, up to yesterday.
+  if (network.lastId > joinAnchors.at(-1)!.id)
+    joinAnchors.push({ id: network.lastId, at: new Date(seedStart.getTime() - DAY_MS) });
+  await spreadJoins(db, joinAnchors);
 
   // Device orders, a virtual node and a token pack, withdrawals requested.
   let orders = 0;
@@ -304,8 +340,8 @@ export async function seedDemo(
   );
   progress(`${orders} device orders, ${withdrawals} withdrawals, a virtual node and a token pack`);
 
-  // The bonus fold: every bonus of those purchases, leg volumes and ranks.
-  const volumeEvents = await drainFold(db, config.fold.batchSize);
+  // The bonus fold: the bonuses of today's purchases.
+  volumeEvents += await drainFold(db, config.fold.batchSize);
   progress(`bonus fold: ${volumeEvents} events folded`);
   // The team counters: the right leg's sign-ups, the nodes and the tariff purchases.
   await drainTeamCounters(db);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { DEMO_PARTNER, DemoExistsError, SEED_ADDRESS, seedDemo } from '../../src/dev/demo';
+import { finishAuditRun, startAuditRun } from '../../src/modules/compensation/service';
 import { post, testApp, testConfig } from '../helpers/app';
 import { ledgerHealth } from '../helpers/money';
 
@@ -45,7 +46,9 @@ describe('seed:demo', () => {
     expect(active.body).toMatchObject({ status: 'Active', package: { name: '7500' } });
     const info = await post(app, '/api/v1/accounts/info/', {}, token);
     expect(info.body).toMatchObject({ id: summary.demo.id, email: DEMO_PARTNER.email });
-    expect(Number(info.body.balances.dft_locked)).toBe(7500);
+    // Bought a year ago: 12 unlocks of 30 days have passed, the whole grant can move to DexNet.
+    expect(Number(info.body.balances.dft_locked) + Number(info.body.balances.dft_available)).toBe(7500);
+    expect(Number(info.body.balances.dft_available)).toBe(7500);
 
     // Bonuses in the finances list, and what was bought and withdrawn.
     const lines = async (operation_type: string) => {
@@ -74,6 +77,51 @@ describe('seed:demo', () => {
     expect(orders.body.results?.length ?? orders.body.length).toBeGreaterThan(0);
 
     expect((await ledgerHealth(app)).ok).toBe(true);
+
+    // A year of history: sign-ups, purchases and bonuses over the past 12 months, each partner's
+    // purchase after their sign-up, the bonuses after the purchases that caused them.
+    const [span] = await queryRows<{
+      joined_days: number;
+      purchase_months: number;
+      bought_before_joining: number;
+    }>(
+      db,
+      sql`select (select extract(day from max(date_joined) - min(date_joined))::int from users where id >= ${summary.demo.id}) as joined_days,
+                 (select count(distinct to_char(created_at, 'YYYY-MM'))::int from purchases) as purchase_months,
+                 (select count(*)::int from purchases p join users u on u.id = p.user_id where p.created_at < u.date_joined) as bought_before_joining`,
+    );
+    expect(span!.joined_days).toBeGreaterThan(300);
+    // (300 partners: about 40 buyers, 4 a month, so 10 months and today.)
+    expect(span!.purchase_months).toBeGreaterThanOrEqual(9);
+    expect(span!.bought_before_joining).toBe(0);
+    const [early] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from payouts pay join purchases p on p.id = pay.purchase_id
+           where pay.created_at < p.created_at`,
+    );
+    expect(early!.n).toBe(0);
+    const income = await post(app, '/api/v1/mlm/income-by-month/', { months: 12 }, token);
+    expect(income.status, JSON.stringify(income.body)).toBe(200);
+    const months = new Set((income.body as { month: string }[]).map((row) => row.month));
+    expect(months.size).toBeGreaterThanOrEqual(6);
+    // The registrations by date read the spread dates: sign-ups in both halves of the year.
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    for (const [date_from, date_to] of [
+      [day(366), day(183)],
+      [day(182), day(0)],
+    ]) {
+      const registered = await post(
+        app,
+        '/api/v1/mlm/get-registrations-tables/all/',
+        { date_from, date_to },
+        token,
+      );
+      expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+      expect(registered.body.count, `${date_from}..${date_to}`).toBeGreaterThan(20);
+    }
+    // The bonuses are what the plan pays for those dated purchases: a replay of the fold agrees.
+    const audit = (await finishAuditRun(db, (await startAuditRun(db, 'command'))!))!;
+    expect(audit.differences, JSON.stringify(audit.sample)).toBe(0);
 
     // The seed's sign-ups came from its own address: none counts against a visitor of this
     // machine (with the default limit of 30 an hour, the 41st sign-up from here was refused).
