@@ -72,7 +72,7 @@ const config: UserConfig = {
           includeDependenciesRecursively: false,
           groups: [
             { name: 'entry', tags: ['$initial'] },
-            { name: chunkGroups(resolve(import.meta.dirname)) },
+            { name: chunkGroups(resolve(import.meta.dirname)), debugName: 'shared by screens' },
           ],
         },
       },

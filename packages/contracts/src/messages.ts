@@ -27,6 +27,9 @@ export const MESSAGES = {
   // product-spec.md section 8 (spec)
   somethingWentWrong: 'Something went wrong, try again later.',
   insufficientFunds: 'Insufficient funds on the internal balance.',
+  insufficientFundsShort: 'Insufficient funds',
+  failedToSave: 'Failed to save',
+  unableToSave: 'Unable to save',
   serverError: 'Server error',
   emailNotChanged: 'Email has not been changed.',
   emailChangeMailFailed: 'Error sending email to change email',

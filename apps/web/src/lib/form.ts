@@ -1,7 +1,8 @@
 import { fieldErrors } from '@portal/contracts/plain';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { fieldErrorsOf } from './errors';
+import { errorLines, fieldErrorsOf, isUnauthorized } from './errors';
+import { notify } from './notify';
 import { translateMessage } from './i18n';
 
 /**
@@ -29,4 +30,23 @@ export function showServerErrors(
 ) {
   const errors = fieldErrorsOf(error, t);
   if (Object.keys(errors).length > 0) form.setErrors(errors);
+}
+
+/**
+ * A save that failed (spec section 8): "Unable to save" when the server refused what was typed
+ * (its field messages go on the fields), "Failed to save" with the reason otherwise (the server
+ * or the network failed). For a save mutation marked `silent`, so that this is the one toast; a
+ * 401 is left to the shell (it signs out).
+ */
+export function showSaveFailed(
+  form: { setErrors(errors: Record<string, string>): void },
+  error: unknown,
+  t: TFunction,
+) {
+  if (isUnauthorized(error)) return;
+  const errors = fieldErrorsOf(error, t);
+  if (Object.keys(errors).length > 0) {
+    form.setErrors(errors);
+    notify.error([t('messages.unableToSave')]);
+  } else notify.error([t('messages.failedToSave'), ...errorLines(error, t)]);
 }

@@ -39,7 +39,13 @@ export function BalanceCheck({
         </Text>
       </Group>
       {funds.shortfall !== null ? (
-        <Alert color="orange" variant="light" p="sm" data-testid={`${testId}-short`}>
+        <Alert
+          color="orange"
+          variant="light"
+          p="sm"
+          title={t('messages.insufficientFundsShort')}
+          data-testid={`${testId}-short`}
+        >
           <Stack gap="xs" align="flex-start">
             <Text size="sm" fw={600}>
               {t('wallet.funds.short', { amount: formatAmount(funds.shortfall) })}

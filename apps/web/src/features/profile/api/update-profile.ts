@@ -10,6 +10,8 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
+    // The forms say why a save failed themselves (lib/form showSaveFailed).
+    meta: { silent: true },
     onSuccess: (profile) => queryClient.setQueryData(profileQuery().queryKey, profile),
   });
 }

@@ -2,7 +2,7 @@ import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZProfilePatch } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors, zodValidate } from '../../../lib/form';
+import { showSaveFailed, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -20,7 +20,7 @@ export function FinancePassword({ isSet }: { isSet: boolean }) {
         notify.success(t('profile.finance.saved'));
         form.reset();
       },
-      onError: (error) => showServerErrors(form, error, t),
+      onError: (error) => showSaveFailed(form, error, t),
     }),
   );
   return (

@@ -4,7 +4,7 @@ import { type TProfile, type TProfilePatch, ZProfilePatch } from '@portal/contra
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/CountrySelect';
 import { RequiredNote } from '../../../components/RequiredNote';
-import { showServerErrors, zodValidate } from '../../../lib/form';
+import { showSaveFailed, zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -43,7 +43,7 @@ export function PersonalForm({ profile }: { profile: TProfile }) {
     if (Object.keys(patch).length === 0) return notify.info(t('common.nothingChanged'));
     update.mutate(patch, {
       onSuccess: () => notify.success(t('common.saved')),
-      onError: (error) => showServerErrors(form, error, t),
+      onError: (error) => showSaveFailed(form, error, t),
     });
   });
 

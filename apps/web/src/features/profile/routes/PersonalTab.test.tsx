@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/contracts/plain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
 import { session } from '../../../lib/session';
 import { renderWithApi, setUpScreens } from '../../../testing/render';
 import { PersonalTab } from './PersonalTab';
@@ -44,5 +46,35 @@ describe('the personal tab of the profile', () => {
     expect(screen.getByTestId('profile-dft-unlock').textContent).toBe(
       `Next DFT unlock: ${formatDate('2026-12-24T10:00:00.000Z')}`,
     );
+  });
+});
+
+describe('saving the personal fields', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const saveWith = async (answer: { status: number; body: unknown }) => {
+    const toast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    renderWithApi(<PersonalTab />, (path, method) =>
+      method === 'PATCH'
+        ? answer
+        : path.endsWith('/accounts/info/')
+          ? { status: 200, body: profile }
+          : { status: 404, body: {} },
+    );
+    fireEvent.change(await screen.findByLabelText(/Phone number/), { target: { value: '+351912345679' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledTimes(1));
+    return toast.mock.calls[0]![0];
+  };
+
+  it('says "Unable to save" when the server refuses a field, and marks the field', async () => {
+    expect(await saveWith({ status: 400, body: { phone: [MESSAGES.phoneExists] } })).toEqual([
+      'Unable to save',
+    ]);
+    expect(await screen.findByText(MESSAGES.phoneExists)).toBeTruthy();
+  });
+
+  it('says "Failed to save" and why when the server fails', async () => {
+    expect(await saveWith({ status: 500, body: {} })).toEqual(['Failed to save', 'Server error']);
   });
 });

@@ -109,6 +109,8 @@ describe('the tariff purchase modal', () => {
     await tick(dialog);
     fireEvent.click(dialog.getByTestId('package-continue'));
     const short = await dialog.findByTestId('package-funds-short');
+    // Titled with the spec's "Insufficient funds", then by how much.
+    expect(short.textContent).toContain('Insufficient funds');
     expect(short.textContent).toContain('Not enough on your balance: 349.50 USDT short.');
     const deposit = within(short).getByRole('link', { name: 'Deposit 349.50 USDT' });
     expect(deposit.getAttribute('href')).toBe('/shop/packages?deposit=349.5');
