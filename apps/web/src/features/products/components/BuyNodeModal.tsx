@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TProductSentence } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { productName } from '../../../lib/product-label';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useBuyVirtualNode } from '../api/buy-virtual-node';
@@ -36,7 +37,7 @@ export function BuyNodeModal({ offer, onClose }: Props) {
       {offer && (
         <Stack>
           <Text>
-            {t('products.nodes.buyConfirm', { name: offer.name, total: formatAmount(offer.total) })}
+            {t('products.nodes.buyConfirm', { name: productName(offer, t), total: formatAmount(offer.total) })}
           </Text>
           <BalanceCheck funds={funds} onDeposit={close} testId="node-buy-funds" />
           <ErrorNote error={buy.error} testId="node-buy-error" />
@@ -54,7 +55,7 @@ export function BuyNodeModal({ offer, onClose }: Props) {
                   { product_id: offer.product_id, idempotencyKey },
                   {
                     onSuccess: () => {
-                      notify.success(t('products.nodes.bought', { name: offer.name }));
+                      notify.success(t('products.nodes.bought', { name: productName(offer, t) }));
                       close();
                     },
                   },

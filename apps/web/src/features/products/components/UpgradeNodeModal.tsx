@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@man
 import type { TVirtualNode } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { productName } from '../../../lib/product-label';
 import { errorLines, fieldErrorsOf } from '../../../lib/errors';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -49,7 +50,7 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
     >
       {node && (
         <Stack>
-          <Text size="sm">{t('products.nodes.upgradeFrom', { name: node.name, tier: node.tier })}</Text>
+          <Text size="sm">{t('products.nodes.upgradeFrom', { name: productName(node, t), tier: node.tier })}</Text>
           {options.isPending ? (
             <Spinner />
           ) : upgrades.length === 0 ? (
@@ -67,7 +68,7 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
                     key={option.product_id}
                     value={String(option.product_id)}
                     label={t('products.nodes.upgradeOption', {
-                      name: option.name,
+                      name: productName(option, t),
                       tier: option.tier,
                       total: formatAmount(option.total),
                     })}
@@ -118,7 +119,7 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
                   },
                   {
                     onSuccess: (answer) => {
-                      notify.success(t('products.nodes.upgraded', { name: answer.node.name }));
+                      notify.success(t('products.nodes.upgraded', { name: productName(answer.node, t) }));
                       close();
                     },
                   },
