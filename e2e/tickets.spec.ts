@@ -36,6 +36,10 @@ test('on a phone, a partner sees the ticket schedule and buys a ticket, then buy
   await test.step('the ticket card, its schedule modal, and a purchase', async () => {
     await page.goto('/shop/tickets');
     const card = page.getByTestId('ticket-card');
+    // The event it is for: name, venue, start (issue 20).
+    await expect(card.getByTestId('ticket-event-name')).toHaveText('DexNet Partner Forum 2027');
+    await expect(card.getByTestId('ticket-event-venue')).toHaveText('Venue: Dubai');
+    await expect(card.getByTestId('ticket-event-starts')).toContainText('12.02.2027');
     await expect(card.getByTestId('ticket-price')).toHaveText(usdt(price));
     await expect(card.getByTestId('ticket-seats')).toHaveText('100 of 100 seats left');
     await expect(card.getByTestId('ticket-price-steps')).toContainText('Until 30.10.2026');

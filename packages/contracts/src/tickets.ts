@@ -24,6 +24,19 @@ export type TTicketPriceStep = z.infer<typeof ZTicketPriceStep>;
 export const ZEventScheduleItem = z.object({ starts_at: ZTimestamp, title: z.string() });
 export type TEventScheduleItem = z.infer<typeof ZEventScheduleItem>;
 
+/**
+ * The event a ticket is for: its name and venue (the product's `event_name` and `event_venue`
+ * attributes, set by admins) and its days (the programme's first and last item); null when the
+ * product names no event.
+ */
+export const ZTicketEvent = z.object({
+  name: z.string(),
+  venue: z.string().nullable(),
+  starts_at: ZTimestamp.nullable(),
+  ends_at: ZTimestamp.nullable(),
+});
+export type TTicketEvent = z.infer<typeof ZTicketEvent>;
+
 /** GET /api/v1/event_ticket/info/ */
 export const ZTicketInfo = z.object({
   product_id: z.number().int(),
@@ -38,6 +51,7 @@ export const ZTicketInfo = z.object({
   max_quantity: z.number().int(),
   price_schedule: z.array(ZTicketPriceStep),
   event_schedule: z.array(ZEventScheduleItem),
+  event: ZTicketEvent.nullable(),
 });
 export type TTicketInfo = z.infer<typeof ZTicketInfo>;
 

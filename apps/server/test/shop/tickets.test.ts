@@ -73,6 +73,13 @@ describe('event ticket: price by date and info', () => {
     expect(info.event_schedule.length).toBeGreaterThan(0);
     const times = info.event_schedule.map((item) => Date.parse(item.starts_at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
+    // The event the ticket is for: its name and venue, its days from the programme.
+    expect(info.event).toEqual({
+      name: 'DexNet Partner Forum 2027',
+      venue: 'Dubai',
+      starts_at: info.event_schedule[0]!.starts_at,
+      ends_at: info.event_schedule.at(-1)!.starts_at,
+    });
   });
 
   test('GET info answers the price now, the seats left and sold out', async () => {

@@ -4,6 +4,7 @@ import {
   parseMinor,
   TICKET_MAX_QUANTITY,
   type TEventScheduleItem,
+  type TTicketEvent,
   type TTicketBought,
   type TTicketBuy,
   type TTicketInfo,
@@ -71,6 +72,21 @@ function eventSchedule(product: TProductRow): TEventScheduleItem[] {
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
 }
 
+/** The event the ticket is for: its name and venue (attributes), its days (the programme's). */
+function ticketEvent(product: TProductRow, schedule: TEventScheduleItem[]): TTicketEvent | null {
+  const { event_name: name, event_venue: venue } = product.attributes as {
+    event_name?: unknown;
+    event_venue?: unknown;
+  };
+  if (typeof name !== 'string' || name.trim() === '') return null;
+  return {
+    name: name.trim(),
+    venue: typeof venue === 'string' && venue.trim() !== '' ? venue.trim() : null,
+    starts_at: schedule[0]?.starts_at ?? null,
+    ends_at: schedule.at(-1)?.starts_at ?? null,
+  };
+}
+
 function toTicketPurchase(row: TPurchaseRow): TTicketPurchase {
   return {
     id: row.id,
@@ -100,6 +116,7 @@ export function createTickets(deps: { db: Db; catalog: TCatalog }) {
     async info(now = new Date()): Promise<TTicketInfo> {
       const row = await product(db);
       const left = seatsLeft(row);
+      const schedule = eventSchedule(row);
       return {
         product_id: row.id,
         code: row.code,
@@ -111,7 +128,8 @@ export function createTickets(deps: { db: Db; catalog: TCatalog }) {
         sold_out: left === 0,
         max_quantity: TICKET_MAX_QUANTITY,
         price_schedule: priceSchedule(row, now),
-        event_schedule: eventSchedule(row),
+        event_schedule: schedule,
+        event: ticketEvent(row, schedule),
       };
     },
 

@@ -11,8 +11,12 @@ import { PriceSteps } from './PriceSteps';
 import { ScheduleModal } from './ScheduleModal';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { BalanceCheck, useFunds } from '../../../components/signed-in/BalanceCheck';
 
-/** The event ticket: its event and when it starts (the programme's first item), price now and by date, seats left, the schedule, buying (optionally with a gift certificate). */
+/**
+ * The event ticket: the event it is for (name, start, venue), price now and by date, seats left,
+ * the schedule, buying from the balance (its shortfall before Buy) or with a gift certificate.
+ */
 export function TicketCard({ info }: { info: TTicketInfo }) {
   const { t } = useTranslation();
   const buy = useBuyTickets();
@@ -28,6 +32,10 @@ export function TicketCard({ info }: { info: TTicketInfo }) {
   const generalError =
     buy.error && !errors.quantity && !errors.gift_certificate_code ? errorLines(buy.error, t) : [];
   const renew = () => setIdempotencyKey(crypto.randomUUID());
+  // Paid from the balance, unless a gift certificate tops it up first (its amount is checked then).
+  const funds = useFunds(total ?? '0');
+  const fromBalance = giftCode.trim() === '' && total !== null;
+  const short = fromBalance && funds.shortfall !== null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -52,9 +60,16 @@ export function TicketCard({ info }: { info: TTicketInfo }) {
     <Card withBorder data-testid="ticket-card">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} size="h4">
-            {productName(info, t)}
-          </Title>
+          <Stack gap={0}>
+            <Title order={2} size="h4" data-testid="ticket-event-name">
+              {info.event?.name ?? productName(info, t)}
+            </Title>
+            {info.event && (
+              <Text size="sm" c="dimmed">
+                {productName(info, t)}
+              </Text>
+            )}
+          </Stack>
           {info.sold_out ? (
             <Badge color="red.9" data-testid="ticket-sold-out">
               {t('tickets.soldOut')}
@@ -68,6 +83,11 @@ export function TicketCard({ info }: { info: TTicketInfo }) {
         {info.event_schedule[0] && (
           <Text size="sm" data-testid="ticket-event-starts">
             {t('tickets.eventStarts', { date: formatDateTime(info.event_schedule[0].starts_at) })}
+          </Text>
+        )}
+        {info.event?.venue && (
+          <Text size="sm" data-testid="ticket-event-venue">
+            {t('tickets.venue', { venue: info.event.venue })}
           </Text>
         )}
         <Text size="xl" fw={700} data-testid="ticket-price">
@@ -105,12 +125,13 @@ export function TicketCard({ info }: { info: TTicketInfo }) {
                 error={errors.gift_certificate_code}
                 data-testid="ticket-gift-code"
               />
+              {fromBalance && <BalanceCheck funds={funds} testId="ticket-funds" />}
               <ErrorNote lines={generalError} />
               <OfferNote />
               <Button
                 type="submit"
                 loading={buy.isPending}
-                disabled={count === null}
+                disabled={count === null || short}
                 data-testid="ticket-buy"
               >
                 {total !== null ? t('tickets.buyFor', { total: formatAmount(total) }) : t('tickets.buy')}
