@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, TextInput, Title } from '@mantine/core';
-import type { TGiftCertificateBought } from '@portal/contracts';
+import { formatMinor, parseMinor, type TGiftCertificateBought } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorLines, fieldErrorsOf } from '../../../lib/errors';
@@ -8,6 +8,7 @@ import { useGiftOffer } from '../api/get-gift-offer';
 import { useBuyCertificate } from '../api/buy-certificate';
 import { CodeOnceModal } from './CodeOnceModal';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
+import { BalanceCheck, useFunds } from '../../../components/signed-in/BalanceCheck';
 
 /** Buys a certificate for an amount from the USDT balance; its code is shown once. */
 export function BuyCertificate() {
@@ -19,6 +20,10 @@ export function BuyCertificate() {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const errors = fieldErrorsOf(buy.error, t);
   const general = buy.error && !errors.amount ? errorLines(buy.error, t) : [];
+  // The amount entered is what the USDT balance pays (docs/shop.md "Gift certificates").
+  const usdt = parseMinor(toApiAmount(amount) || '0', 'USDT');
+  const priced = usdt !== null && usdt > 0n;
+  const funds = useFunds(priced ? formatMinor(usdt, 'USDT') : '0');
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -61,8 +66,14 @@ export function BuyCertificate() {
             error={errors.amount ?? (general.length > 0 ? general.join(' ') : undefined)}
             data-testid="gift-amount"
           />
+          {priced && <BalanceCheck funds={funds} testId="gift-funds" />}
           <OfferNote />
-          <Button type="submit" loading={buy.isPending} disabled={!amount.trim()} data-testid="gift-buy">
+          <Button
+            type="submit"
+            loading={buy.isPending}
+            disabled={!amount.trim() || funds.shortfall !== null}
+            data-testid="gift-buy"
+          >
             {t('gifts.buy')}
           </Button>
         </Stack>

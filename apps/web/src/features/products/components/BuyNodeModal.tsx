@@ -37,7 +37,10 @@ export function BuyNodeModal({ offer, onClose }: Props) {
       {offer && (
         <Stack>
           <Text>
-            {t('products.nodes.buyConfirm', { name: productName(offer, t), total: formatAmount(offer.total) })}
+            {t('products.nodes.buyConfirm', {
+              name: productName(offer, t),
+              total: formatAmount(offer.total),
+            })}
           </Text>
           <BalanceCheck funds={funds} onDeposit={close} testId="node-buy-funds" />
           <ErrorNote error={buy.error} testId="node-buy-error" />

@@ -15,6 +15,7 @@ import { notify } from '../../../lib/notify';
 import { useBuyTokenPack } from '../api/buy-token-pack';
 import { OfferNote } from '../../../components/signed-in/OfferNote';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { BalanceCheck, useFunds } from '../../../components/signed-in/BalanceCheck';
 
 type Props = { offers: TProductSentence[]; quote: TRateQuote | undefined; quoteLive: boolean };
 
@@ -29,6 +30,9 @@ export function TokenPackBuy({ offers, quote, quoteLive }: Props) {
   const usdt = parseMinor(toApiAmount(amount) || '0', 'USDT');
   const dxn = quote && usdt !== null && usdt > 0n ? usdtToDxn(usdt, quote.rate) : null;
   const years = Number(offer?.attributes.lock_years ?? 1);
+  // The USDT entered is what the main USDT balance pays (recordPurchase, docs/shop.md "Token packs").
+  const priced = usdt !== null && usdt > 0n;
+  const funds = useFunds(priced ? formatMinor(usdt, 'USDT') : '0');
   const errors = fieldErrorsOf(buy.error, t);
   const fieldError = errors.amount ?? errors.quote_id ?? errors.product_id;
   // A refusal of the purchase as a whole (a short balance) stays on the form, not only in a toast.
@@ -103,12 +107,13 @@ export function TokenPackBuy({ offers, quote, quoteLive }: Props) {
                 })
               : t('products.packs.enterAmount')}
           </Text>
+          {priced && <BalanceCheck funds={funds} testId="pack-funds" />}
           <ErrorNote lines={general} testId="pack-error" />
           <OfferNote />
           <Button
             type="submit"
             loading={buy.isPending}
-            disabled={!quoteLive || dxn === null}
+            disabled={!quoteLive || dxn === null || funds.shortfall !== null}
             data-testid="pack-buy"
           >
             {t('products.packs.buy')}

@@ -50,7 +50,9 @@ export function UpgradeNodeModal({ node, onClose }: Props) {
     >
       {node && (
         <Stack>
-          <Text size="sm">{t('products.nodes.upgradeFrom', { name: productName(node, t), tier: node.tier })}</Text>
+          <Text size="sm">
+            {t('products.nodes.upgradeFrom', { name: productName(node, t), tier: node.tier })}
+          </Text>
           {options.isPending ? (
             <Spinner />
           ) : upgrades.length === 0 ? (

@@ -7,12 +7,16 @@ import { formatAmount } from '../../../lib/format';
 import { useKeyInvoice, usePayKey } from '../api/validator-keys';
 import { ChainInvoice } from '../../../components/signed-in/ChainInvoice';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { BalanceCheck, useFunds } from '../../../components/signed-in/BalanceCheck';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
  * A reserved key: the 15 minutes left to pay (spec), paid from the balance or by a chain invoice
  * (3 confirmations). `onCode` receives the activation code of a payment from the balance.
+ * A key in USDT is paid from the USDT balance: its check comes before that button, which waits
+ * while the balance is short (the chain invoice stays open). A key in DXN is paid from the DXN
+ * balance or by a DXN invoice: no USDT check.
  */
 export function Reservation({
   reserved,
@@ -28,6 +32,9 @@ export function Reservation({
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const left = useCountdown(reserved.expires_at);
   const confirming = reserved.payment_confirming;
+  const inUsdt = reserved.currency === 'USDT';
+  const funds = useFunds(inUsdt ? reserved.amount : '0');
+  const short = inUsdt && funds.shortfall !== null;
 
   return (
     <Paper withBorder p="md" data-testid="key-reservation">
@@ -52,9 +59,10 @@ export function Reservation({
         )}
         {!invoice && (
           <Stack gap="xs">
+            {inUsdt && <BalanceCheck funds={funds} testId="key-funds" />}
             <Button
               loading={pay.isPending}
-              disabled={!left && !confirming}
+              disabled={(!left && !confirming) || short}
               onClick={() =>
                 // The paid key leaves this card (it is no longer reserved) before a mutate() callback
                 // would run: the promise hands the code to the page, which stays.

@@ -1,6 +1,7 @@
 import type { TValidatorKey } from '@portal/contracts';
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../../../lib/session';
 import { renderWithApi, setUpScreens, type TAnswer } from '../../../testing/render';
 import { ValidatorKeysPage } from './ValidatorKeysPage';
 
@@ -54,5 +55,56 @@ describe('validator keys: a refusal stays on the card, not only in a 2-second to
     expect((await screen.findByTestId('key-pay-error')).textContent).toBe(
       'Insufficient funds on the internal balance.',
     );
+  });
+});
+
+describe('validator keys: a key in USDT paid from the balance shows the balance against its amount', () => {
+  beforeEach(() => session.signIn('token'));
+  afterEach(() => session.signOut());
+  const withBalance =
+    (keys: TValidatorKey[], usdt: string) =>
+    (path: string): TAnswer =>
+      path.endsWith('/accounts/info/')
+        ? { status: 200, body: { id: 7, balances: { usdt } } }
+        : api(keys, SHORT)(path);
+
+  it('a short balance: the shortfall with its deposit, Pay from the balance held back, the chain invoice open', async () => {
+    const { requests } = renderWithApi(
+      <ValidatorKeysPage />,
+      withBalance([reserved], '100.000000'),
+      '/shop/validator-keys',
+    );
+    const short = await screen.findByTestId('key-funds-short');
+    expect(short.textContent).toContain('Insufficient funds');
+    expect(short.textContent).toContain('1 400.00 USDT short');
+    expect(screen.getByTestId('key-funds-deposit').getAttribute('href')).toBe(
+      '/shop/validator-keys?deposit=1400',
+    );
+    expect(screen.getByTestId('key-pay-balance').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Pay by chain transfer' }).hasAttribute('disabled')).toBe(
+      false,
+    );
+    fireEvent.click(screen.getByTestId('key-pay-balance'));
+    expect(requests.some((call) => call.path.endsWith('/validator_keys/pay/'))).toBe(false);
+  });
+
+  it('enough on the balance: no shortfall, and Pay from the balance open', async () => {
+    renderWithApi(<ValidatorKeysPage />, withBalance([reserved], '2000.000000'));
+    expect((await screen.findByTestId('key-funds-after')).textContent).toContain('500.00 USDT');
+    expect(screen.queryByTestId('key-funds-short')).toBeNull();
+    expect(screen.queryByText(/Insufficient funds/)).toBeNull();
+    expect(screen.getByTestId('key-pay-balance').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a key in DXN is not checked against the USDT balance', async () => {
+    const { calls } = renderWithApi(
+      <ValidatorKeysPage />,
+      withBalance([{ ...reserved, currency: 'DXN', amount: '24000.00000000', rate: '0.05' }], '100.000000'),
+    );
+    await screen.findByTestId('key-pay-balance');
+    await waitFor(() => expect(calls.some((path) => path.endsWith('/accounts/info/'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('key-funds')).toBeNull();
+    expect(screen.getByTestId('key-pay-balance').hasAttribute('disabled')).toBe(false);
   });
 });
