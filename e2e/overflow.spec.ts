@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { E2E } from './env';
 import {
   buyTariff,
   expectAccessible,
@@ -42,6 +43,19 @@ const SCREENS = [
   '/profile/promocodes',
   '/profile/api-keys',
   '/profile/services',
+];
+
+/** The operators' screens, each with something in its list (a paid order, a pending withdrawal). */
+const ADMIN_SCREENS = [
+  '/admin/users',
+  '/admin/outbox',
+  '/admin/withdrawals',
+  '/admin/ledger',
+  '/admin/bonus-audit',
+  '/admin/chain',
+  '/admin/catalog',
+  '/admin/purchases',
+  '/admin/orders',
 ];
 
 const screenshot = screenshots('overflow');
@@ -103,6 +117,38 @@ function cutOff(page: Page): Promise<string[]> {
   });
 }
 
+/** Every screen of `screens` in Tuvan and Russian: what is cut off, and what axe finds. */
+async function walkScreens(page: Page, screens: string[]) {
+  const offenders: string[] = [];
+  const inaccessible: string[] = [];
+  for (const language of LANGUAGES) {
+    await test.step(language, async () => {
+      await page.getByTestId('language-select').selectOption(language);
+      await expect(page.locator('nav').first()).toHaveAttribute('aria-label', navLabel(language));
+      for (const path of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // Settled: its calls answered, no spinner left (a button still loading, a quote being
+        // fetched, shows one over its label).
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+        if (path === '/team/binary') await expect(page.getByTestId('binary-top')).toBeVisible();
+        await toastsGone(page);
+        offenders.push(...(await cutOff(page)).map((what) => `${path} ${language}: ${what}`));
+        await screenshot(page, `${language}${path.replace(/\//g, '-')}`, false);
+        try {
+          await expectAccessible(page);
+        } catch (error) {
+          inaccessible.push(
+            `${path} ${language}: ${(error as Error).message.split('\n').slice(0, 12).join(' ')}`,
+          );
+        }
+      }
+    });
+  }
+  return { offenders, inaccessible };
+}
+
 test('on a phone, in Tuvan and Russian, no badge, tab or button of a partner screen is cut off', async ({
   page,
   request,
@@ -122,32 +168,62 @@ test('on a phone, in Tuvan and Russian, no badge, tab or button of a partner scr
   await signIn(page, nina.email, nina.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  const offenders: string[] = [];
-  const inaccessible: string[] = [];
-  for (const language of LANGUAGES) {
-    await test.step(language, async () => {
-      await page.getByTestId('language-select').selectOption(language);
-      await expect(page.locator('nav').first()).toHaveAttribute('aria-label', navLabel(language));
-      for (const path of SCREENS) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.getByRole('status')).toHaveCount(0);
-        // A button still loading (a quote being fetched) shows its spinner over the label.
-        await expect(page.locator('button[data-loading]')).toHaveCount(0);
-        if (path === '/team/binary') await expect(page.getByTestId('binary-top')).toBeVisible();
-        await toastsGone(page);
-        offenders.push(...(await cutOff(page)).map((what) => `${path} ${language}: ${what}`));
-        await screenshot(page, `${language}${path.replace(/\//g, '-')}`, false);
-        try {
-          await expectAccessible(page);
-        } catch (error) {
-          inaccessible.push(
-            `${path} ${language}: ${(error as Error).message.split('\n').slice(0, 12).join(' ')}`,
-          );
-        }
-      }
-    });
-  }
+  const { offenders, inaccessible } = await walkScreens(page, SCREENS);
+  expect(offenders, 'cut-off texts').toEqual([]);
+  expect(inaccessible, 'accessibility').toEqual([]);
+});
+
+test('on a phone, in Tuvan and Russian, no badge, tab or button of an operator screen is cut off', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  // Something in each list: Rita's device order, paid from her balance, and her pending withdrawal.
+  const rita = await registerPartner(request, 'Rita');
+  await fund(request, rita.id, '3000', 'e2e overflow admin');
+  const headers = { authorization: `Bearer ${rita.token}` };
+  const finance = await request.patch('/api/v1/accounts/info/', {
+    headers,
+    data: { finance_password: 'finance-pass-1', password: rita.password },
+  });
+  expect(finance.ok(), await finance.text()).toBe(true);
+  const withdrawal = await request.post('/api/v1/withdraw/request/', {
+    headers,
+    data: {
+      currency: 'USDT',
+      network: 'BEP-20',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      amount: '30',
+      finance_password: 'finance-pass-1',
+    },
+  });
+  expect(withdrawal.ok(), await withdrawal.text()).toBe(true);
+  const products = (await (await request.get('/api/v1/products/', { headers })).json()) as {
+    id: number;
+    code: string;
+  }[];
+  const ordered = await request.post('/api/v1/products/create_order/', {
+    headers,
+    data: {
+      product_id: products.find((product) => product.code === 'device')!.id,
+      quantity: 1,
+      shipping: {
+        full_name: 'Rita Tester',
+        phone: '+351912345678',
+        country: 'PT',
+        city: 'Lisboa',
+        address: 'Rua Augusta 1',
+        postcode: '1100-048',
+      },
+      pay_from_balance: true,
+    },
+  });
+  expect(ordered.status(), await ordered.text()).toBe(201);
+
+  await page.setViewportSize(PHONE);
+  await signIn(page, E2E.admin.email, E2E.admin.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const { offenders, inaccessible } = await walkScreens(page, ADMIN_SCREENS);
   expect(offenders, 'cut-off texts').toEqual([]);
   expect(inaccessible, 'accessibility').toEqual([]);
 });
