@@ -146,6 +146,10 @@ async function walkScreens(page: Page, screens: string[]) {
       }
     });
   }
+  // The language is saved with the account: the shared operator goes back to English for the
+  // specs that follow.
+  await page.getByTestId('language-select').selectOption('en');
+  await expect(page.locator('nav').first()).toHaveAttribute('aria-label', navLabel('en'));
   return { offenders, inaccessible };
 }
 

@@ -146,7 +146,7 @@ describe('first load of /dashboard', () => {
     expect(jsBytes).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET);
   });
 
-  it('leaves zod, the charts and the wallet dialogs to when they are needed', () => {
+  it("leaves zod, the charts, the wallet dialogs and the avatar's menu to when they are needed", () => {
     const { js } = firstLoad(
       'src/app/shells/SignedInShell.tsx',
       'src/features/dashboard/routes/DashboardPage.tsx',
@@ -159,6 +159,7 @@ describe('first load of /dashboard', () => {
       'src/features/wallet/components/DepositModal.tsx',
       'src/features/wallet/components/WithdrawModal.tsx',
       'src/features/wallet/components/CardTopUpModal.tsx',
+      'src/app/shells/AccountMenu.tsx',
     ]) {
       expect(js.has(manifest[lazy]!.file), lazy).toBe(false);
     }

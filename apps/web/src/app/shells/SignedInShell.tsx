@@ -1,11 +1,12 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useProfile, useRefreshOnNavigation } from '../../api/get-profile';
 import { useLogout } from '../../api/logout';
 import { WalletBar } from '../../features/wallet/components/WalletBar';
+import { AccountAvatar } from './AccountAvatar';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { LegalFooter } from '../../components/LegalLinks';
 import { Logo } from '../../components/Logo';
@@ -32,6 +33,32 @@ const ADMIN_AREAS = [
   { path: '/admin/purchases', key: 'purchases' },
   { path: '/admin/orders', key: 'deviceOrders' },
 ] as const;
+
+// The avatar's menu loads on its first click: its popover (floating-ui) is 21 KB gzip that no
+// screen needs before (docs/web-performance.md).
+const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
+
+/** The avatar, a button until its menu is first asked for; then the menu, opened. */
+function AccountButton(props: ComponentProps<typeof AccountMenu>) {
+  const { t } = useTranslation();
+  const [asked, setAsked] = useState(false);
+  const button = (
+    <UnstyledButton
+      aria-label={t('nav.account')}
+      aria-haspopup="menu"
+      data-testid="account-menu"
+      onClick={() => setAsked(true)}
+    >
+      <AccountAvatar name={props.name} avatar={props.avatar} />
+    </UnstyledButton>
+  );
+  if (!asked) return button;
+  return (
+    <Suspense fallback={button}>
+      <AccountMenu {...props} />
+    </Suspense>
+  );
+}
 
 /** The signed-in screens: header balances, navigation, and the area's content. */
 export function SignedInShell() {
@@ -65,24 +92,12 @@ export function SignedInShell() {
           </Group>
           <Group wrap="nowrap" gap="sm">
             <LanguageSelect />
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <UnstyledButton aria-label={t('nav.account')} data-testid="account-menu">
-                  <Avatar src={profile.data?.avatar} alt={name} radius="xl" color="indigo">
-                    {name.slice(0, 1).toUpperCase()}
-                  </Avatar>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{profile.data?.email}</Menu.Label>
-                <Menu.Item component={Link} to="/profile">
-                  {t('nav.profile')}
-                </Menu.Item>
-                <Menu.Item color="red" onClick={() => logout.mutate()} data-testid="logout">
-                  {t('nav.logout')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <AccountButton
+              name={name}
+              avatar={profile.data?.avatar}
+              email={profile.data?.email}
+              onLogout={() => logout.mutate()}
+            />
           </Group>
         </Group>
       </AppShell.Header>
