@@ -20,6 +20,9 @@ import type { ChunkingContext } from 'rolldown';
  * and so do the screens' own modules. A public screen added outside `features/auth/routes` still
  * works; it would merely download the `signed-in` chunk with what it shares with the frame.
  */
+/** A package's entry that re-exports the package (`@mantine/dates/esm/index.mjs`). */
+const PACKAGE_INDEX = /[\\/]node_modules[\\/].*[\\/]index\.[cm]?js$/;
+
 export function chunkGroups(root: string) {
   const at = (path: string) => resolve(root, path);
   const router = at('src/app/router.tsx');
@@ -27,12 +30,24 @@ export function chunkGroups(root: string) {
   let groups: Map<string, string> | null = null;
 
   /** `starts` and everything they import statically, into `into`. */
-  const closure = (ctx: ChunkingContext, starts: string[], into = new Set<string>()) => {
+  /**
+   * `starts` and everything they import statically, into `into`. A package's index re-exports all
+   * of the package, used or not: `throughIndexes: false` stops there (what a group captures must
+   * be used, or the chunk would import the unused modules' dependencies, a date picker's popover
+   * say); the sets that keep modules out of a group go through (keeping out more is safe).
+   */
+  const closure = (
+    ctx: ChunkingContext,
+    starts: string[],
+    into = new Set<string>(),
+    throughIndexes = true,
+  ) => {
     const stack = [...starts];
     while (stack.length > 0) {
       const id = stack.pop()!;
       if (into.has(id)) continue;
       into.add(id);
+      if (!throughIndexes && PACKAGE_INDEX.test(id)) continue;
       stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
     }
     return into;
@@ -41,7 +56,7 @@ export function chunkGroups(root: string) {
   const classify = (ctx: ChunkingContext) => {
     const entry = closure(ctx, [at('src/main.tsx')]);
     const signInScreen = at('src/features/auth/routes/LoginPage.tsx');
-    const signIn = closure(ctx, [signInScreen]);
+    const signIn = closure(ctx, [signInScreen], new Set(), false);
     const publicStatic = new Set(entry);
     for (const id of ctx.getModuleInfo(router)?.dynamicallyImportedIds ?? [])
       if (id.startsWith(publicScreens)) closure(ctx, [id], publicStatic);
@@ -64,7 +79,7 @@ export function chunkGroups(root: string) {
       'src/app/dates.tsx',
       'src/app/styles/signed-in.ts',
     ].map(at);
-    const frame = closure(ctx, frameRoots);
+    const frame = closure(ctx, frameRoots, new Set(), false);
     // The screens themselves keep a chunk of their own (the manifest names a route's chunk).
     signIn.delete(signInScreen);
     for (const id of frameRoots) frame.delete(id);

@@ -127,10 +127,10 @@ describe('first load of /login', () => {
 /**
  * What a signed-in partner's /dashboard downloads (docs/web-performance.md, Lighthouse): few files,
  * since a phone pays a round trip for each, and nothing the dashboard does not show at once.
- * Issue 20 found 76 files and 291 KB; grouped and trimmed, 43 files and 238 KB.
+ * Issue 20 found 76 files and 291 KB; grouped and trimmed, 30 files and 182 KB.
  */
-const DASHBOARD_FILES = 45;
-const DASHBOARD_JS_BUDGET = 250 * 1024;
+const DASHBOARD_FILES = 35;
+const DASHBOARD_JS_BUDGET = 200 * 1024;
 
 describe('first load of /dashboard', () => {
   it(`downloads at most ${DASHBOARD_FILES} files and ${DASHBOARD_JS_BUDGET / 1024} KB of JavaScript (gzip)`, () => {
