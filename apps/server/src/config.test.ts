@@ -38,14 +38,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...database, WORKERS: '0' })).toThrow(/WORKERS/);
   });
 
-  it('refuses production without DATABASE_URL, SECRET_KEY or a real chain', () => {
+  it('refuses production without DATABASE_URL, SECRET_KEY, the shared app secrets or a real chain', () => {
     const chain = { CHAIN_RPC_URL: 'https://bsc.example.com', DEPOSIT_XPUB: XPUB };
-    const secret = { SECRET_KEY: 'k'.repeat(32) };
+    const apps = { PROFIXONE_SECRET: 'p'.repeat(32), DEXSAFE_SECRET: 'd'.repeat(32) };
+    const secret = { SECRET_KEY: 'k'.repeat(32), ...apps };
     const database = { DATABASE_URL: 'postgres://db/p' };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secret, ...chain })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ NODE_ENV: 'production', ...database, ...chain })).toThrow(/SECRET_KEY/);
     expect(() => loadConfig({ NODE_ENV: 'production', ...database, ...secret })).toThrow(/CHAIN_RPC_URL/);
     expect(loadConfig({ NODE_ENV: 'production', ...database, ...secret, ...chain }).env).toBe('production');
+    // Generated per machine, they would differ between servers: production takes them set.
+    const production = { NODE_ENV: 'production', ...database, ...secret, ...chain };
+    expect(() => loadConfig({ ...production, PROFIXONE_SECRET: undefined })).toThrow(/^PROFIXONE_SECRET /);
+    expect(() => loadConfig({ ...production, DEXSAFE_SECRET: undefined })).toThrow(/^DEXSAFE_SECRET /);
+    expect(() =>
+      loadConfig({ ...production, PROFIXONE_SECRET: undefined, DEXSAFE_SECRET: undefined }),
+    ).toThrow(
+      'PROFIXONE_SECRET and DEXSAFE_SECRET (at least 32 characters) must be set in production: the same on every server.',
+    );
+    const config = loadConfig(production);
+    expect([config.services.profixoneSecret, config.services.dexsafeSecret]).toEqual([
+      apps.PROFIXONE_SECRET,
+      apps.DEXSAFE_SECRET,
+    ]);
   });
 
   it('says which settings are wrong', () => {
@@ -129,6 +144,8 @@ describe('development chain and sandbox card provider', () => {
     const production = {
       NODE_ENV: 'production',
       SECRET_KEY: 'k'.repeat(32),
+      PROFIXONE_SECRET: 'p'.repeat(32),
+      DEXSAFE_SECRET: 'd'.repeat(32),
       DATABASE_URL: 'postgres://db/p',
       CHAIN_RPC_URL: 'https://bsc.example.com',
       DEPOSIT_XPUB: XPUB,

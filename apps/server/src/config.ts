@@ -288,7 +288,8 @@ export class ConfigError extends Error {}
 /**
  * Reads the configuration once. The embedded default needs nothing: PGlite under ./data and a
  * secret key generated into ./data on first start. Production refuses to start without
- * DATABASE_URL and SECRET_KEY (PGlite runs one connection without fsync: DESIGN.md).
+ * DATABASE_URL, SECRET_KEY (PGlite runs one connection without fsync: DESIGN.md), the shared
+ * secrets of the partner apps (PROFIXONE_SECRET, DEXSAFE_SECRET) and a real chain.
  */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfig {
   const parsed = ZEnv.safeParse(environment);
@@ -302,6 +303,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
   }
   if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
     throw new ConfigError('SECRET_KEY (at least 32 characters) is required in production.');
+  }
+  // Outside production these are generated into DATA_DIR, one per machine: several servers would
+  // each sign links and codes their partners' other apps cannot check.
+  const unshared = (['PROFIXONE_SECRET', 'DEXSAFE_SECRET'] as const).filter((name) => !env[name]);
+  if (env.NODE_ENV === 'production' && unshared.length > 0) {
+    throw new ConfigError(
+      `${unshared.join(' and ')} (at least 32 characters) must be set in production: the same on every server.`,
+    );
   }
   if (env.NODE_ENV === 'production' && (!env.CHAIN_RPC_URL || !env.DEPOSIT_XPUB)) {
     throw new ConfigError(
