@@ -16,6 +16,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { namedStatements, QUIET, type TNamedStatements } from './pglite-statements';
 import * as schema from './schema';
+import { LOCKS } from './locks';
 
 /** The database, or a transaction on it: services take either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -105,9 +106,6 @@ function prepareByText(client: pg.PoolClient): void {
 /** "cached plan must not change result type". */
 const STALE_PLAN = '0A000';
 
-/** Any fixed number: the advisory lock that serializes migrations across processes. */
-const MIGRATION_LOCK = 72_001;
-
 export function openDatabase(options: DatabaseOptions): Database {
   if ('pglite' in options) {
     const client = options.pglite;
@@ -131,10 +129,10 @@ export function openDatabase(options: DatabaseOptions): Database {
     async migrate() {
       const connection = await pool.connect();
       try {
-        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await connection.query('select pg_advisory_lock($1)', [LOCKS.migrations]);
         await migratePg(drizzlePg(connection), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
-        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        await connection.query('select pg_advisory_unlock($1)', [LOCKS.migrations]).catch(() => undefined);
         connection.release();
       }
     },

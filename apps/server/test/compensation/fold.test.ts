@@ -4,7 +4,7 @@ import { queryRows } from '../../src/db/client';
 import { binaryLegs, capWindows, lostProfits, payouts, users } from '../../src/db/schema';
 import { horizon } from '../../src/modules/compensation/events';
 import { auditBonuses, drainFold, foldBacklog, foldBatch } from '../../src/modules/compensation/service';
-import { FOLD_LOCK } from '../../src/modules/compensation/fold-repo';
+import { LOCKS } from '../../src/db/locks';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
@@ -702,7 +702,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the fold on PostgreSQL with serve
     }, 60_000);
     const [locked] = await queryRows<{ n: string }>(
       db,
-      sql`select count(*)::text as n from pg_locks where locktype = 'advisory' and objid = ${FOLD_LOCK} and granted`,
+      sql`select count(*)::text as n from pg_locks where locktype = 'advisory' and objid = ${LOCKS.fold} and granted`,
     );
     expect(locked!.n).toBe('1');
     worker.child.kill('SIGKILL');

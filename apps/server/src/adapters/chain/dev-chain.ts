@@ -7,12 +7,10 @@ import { type Db, queryRows } from '../../db/client';
 import { devChainBlocks, devChainLogs } from '../../db/schema';
 import type { TChainAdapter, TChainLog } from './types';
 import { decimalToRaw } from './units';
+import { LOCKS } from '../../db/locks';
 
 /** Where every development-chain transfer comes from. */
 export const DEV_FAUCET = '0x00000000000000000000000000000000000fa0ce';
-
-/** Any fixed number: serializes block production across server processes. */
-const MINING_LOCK = 72_002;
 
 /** A log as eth_getLogs answers it: with its block's hash. */
 export type TDevLog = TChainLog & { blockHash: string };
@@ -124,13 +122,13 @@ export function createDevChain(deps: { db: Db; chain: TConfig['chain'] }): TDevC
     emit,
     async mine(blocks = 1) {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${MINING_LOCK})`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.devChainMining})`);
         return mineLocked(tx, blocks);
       });
     },
     async mineIfDue(intervalMs) {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${MINING_LOCK})`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.devChainMining})`);
         const [recent] = await queryRows<{ n: number }>(
           tx,
           sql`select 1 as n from ${devChainBlocks}

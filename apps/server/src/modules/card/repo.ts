@@ -1,12 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { cardPayments } from '../../db/schema';
+import { LOCKS } from '../../db/locks';
 
 export type TNewCardPayment = typeof cardPayments.$inferInsert;
 export type TCardPaymentRow = typeof cardPayments.$inferSelect;
-
-/** Any fixed number: the namespace of the advisory locks that serialise one card's reservations. */
-const CARD_LOCK = 72_002;
 
 export async function insertCardPayment(db: Db, payment: TNewCardPayment): Promise<number> {
   const [row] = await db.insert(cardPayments).values(payment).returning({ id: cardPayments.id });
@@ -56,7 +54,9 @@ export async function reserveAttempt(
   limits: { perDay: number; perMonth: number; limitReasons: readonly string[] },
 ): Promise<TReservation> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CARD_LOCK}, hashtext(${attempt.cardFingerprint}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${LOCKS.cardReservations}, hashtext(${attempt.cardFingerprint}))`,
+    );
     const existing = await findByReference(tx, attempt.chargeReference);
     if (existing) return { kind: 'joined', row: existing };
     const counted = await countAttempts(tx, attempt.cardFingerprint, limits.limitReasons);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TRankName } from '@portal/compensation';
 import { type Db, idArray, queryRows } from '../../db/client';
 import type { TCursor, TWindowRow } from './events';
+import { LOCKS } from '../../db/locks';
 
 /**
  * The fold's reads and writes (modules/compensation/fold.ts): its tables are compensation_events,
@@ -11,13 +12,10 @@ import type { TCursor, TWindowRow } from './events';
  * VALUES lists).
  */
 
-/** Any fixed number: the advisory lock held by the one transaction folding at a time. */
-export const FOLD_LOCK = 72_019;
-
 export async function tryFoldLock(tx: Db): Promise<boolean> {
   const [row] = await queryRows<{ locked: boolean }>(
     tx,
-    sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
+    sql`select pg_try_advisory_xact_lock(${LOCKS.fold}) as locked`,
   );
   return Boolean(row?.locked);
 }

@@ -2,11 +2,7 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { botChats, botLinkCodes, botOutbox, notices, notificationSettings, users } from '../../db/schema';
-
-/** Any fixed number: the advisory lock all chat links take in turn. */
-const CHAT_LOCK = 72_010;
-/** Any fixed number: the namespace of the advisory locks that serialise one partner's new codes. */
-const LINK_CODE_LOCK = 72_011;
+import { LOCKS } from '../../db/locks';
 
 export type TSettingsRow = typeof notificationSettings.$inferSelect;
 export type TSettingsColumns = Omit<TSettingsRow, 'userId' | 'updatedAt'>;
@@ -34,7 +30,7 @@ export async function findChat(db: Db, userId: number) {
  * asked at once queue on the partner's lock, so the second voids the first (one live code).
  */
 export async function replaceCode(db: Db, userId: number, codeHash: string, expiresAt: Date): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${LINK_CODE_LOCK}, hashtext(${String(userId)}))`);
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCKS.chatLinkCodes}, hashtext(${String(userId)}))`);
   await db.delete(botLinkCodes).where(and(eq(botLinkCodes.userId, userId), isNull(botLinkCodes.usedAt)));
   await db.insert(botLinkCodes).values({ codeHash, userId, expiresAt });
 }
@@ -58,7 +54,7 @@ export async function useCode(db: Db, codeHash: string, now: Date): Promise<numb
  * swapping chats at once cannot deadlock on each other's rows.
  */
 export async function linkChat(db: Db, userId: number, chatId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK})`);
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCKS.chatLinks})`);
   await db.delete(botChats).where(and(eq(botChats.chatId, chatId), sql`${botChats.userId} <> ${userId}`));
   await db
     .insert(botChats)

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { TEAM_LEVELS } from '@portal/contracts';
 import { type Db, idArray, queryRows } from '../../db/client';
-
-/** Any fixed number: the advisory lock held by the one transaction writing the team counters. */
-const TEAM_LOCK = 72_009;
+import { LOCKS } from '../../db/locks';
 
 /** The tariff whose purchases company_stats counts (`packages_500_count`). */
 export const PACKAGE_500_CODE = 'tariff-500';
@@ -12,14 +10,14 @@ export const PACKAGE_500_CODE = 'tariff-500';
 export async function tryLock(tx: Db): Promise<boolean> {
   const [row] = await queryRows<{ locked: boolean }>(
     tx,
-    sql`select pg_try_advisory_xact_lock(${TEAM_LOCK}) as locked`,
+    sql`select pg_try_advisory_xact_lock(${LOCKS.teamCounters}) as locked`,
   );
   return Boolean(row?.locked);
 }
 
 /** Waits for the counters' lock (an admin change that rewrites counters outside the worker). */
 export async function lock(tx: Db): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_LOCK})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.teamCounters})`);
 }
 
 /** A partner's team counters (team_stats; no row = zeros). `levelCounts[k - 1]` = sponsor level k. */
