@@ -44,7 +44,7 @@ import { createCardPayments } from './modules/card/service';
 import { createAdmin } from './modules/admin/service';
 import { mfaRoutes } from './modules/mfa/routes';
 import { createMfa } from './modules/mfa/service';
-import { createRateLimiter } from './modules/rate-limit/service';
+import { createRateLimiter, KNOWN_ADDRESS_SECONDS } from './modules/rate-limit/service';
 import { bearerToken, createSessions } from './modules/sessions/service';
 import { fail } from './http/errors';
 import { deriveKey } from './lib/crypto';
@@ -185,6 +185,17 @@ export async function buildApp({
     app.log.warn(`Development superuser created: ${superuser.email} / ${superuser.password}`);
 
   const rateLimiter = createRateLimiter({ db });
+  if (config.jobs) {
+    startJobs(app, [
+      {
+        // Counters past every window that reads them: the longest, a known address's 30 days.
+        name: 'rate-limit-prune',
+        everyMs: 60 * 60 * 1000,
+        run: async () =>
+          void (await rateLimiter.prune(Math.max(KNOWN_ADDRESS_SECONDS, config.rateLimits.windowSeconds))),
+      },
+    ]);
+  }
   const sessions = createSessions({ db, config });
   const mfa = createMfa({ db, config, rateLimiter });
   const mail =

@@ -113,6 +113,20 @@ export function createRateLimiter(deps: { db: Db }) {
       );
     },
 
+    /**
+     * Deletes the counters whose window started more than `olderThanSeconds` ago: past every
+     * window that reads them (the caller passes the longest), they count for nothing. Answers how
+     * many went.
+     */
+    async prune(olderThanSeconds: number): Promise<number> {
+      const gone = await queryRows<{ key: string }>(
+        deps.db,
+        sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanSeconds})
+            returning key`,
+      );
+      return gone.length;
+    },
+
     /** Whether `key` was remembered within `windowSeconds`. */
     async remembered(key: string, windowSeconds: number): Promise<boolean> {
       const rows = await queryRows<{ key: string }>(
