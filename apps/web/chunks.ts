@@ -89,16 +89,6 @@ export function chunkGroups(root: string) {
       if (publicStatic.has(id)) continue;
       result.set(id, publicLater.has(id) ? 'signed-in-later' : 'signed-in');
     }
-    if (process.env.CHUNK_DEBUG)
-      for (const id of frame)
-        if (id.includes(process.env.CHUNK_DEBUG))
-          console.log(id.replace(/.*node_modules\//, ''), {
-            entry: entry.has(id),
-            signIn: signIn.has(id),
-            publicStatic: publicStatic.has(id),
-            publicLater: publicLater.has(id),
-            group: result.get(id),
-          });
     return result;
   };
 

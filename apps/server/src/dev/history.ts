@@ -84,7 +84,7 @@ export async function movePhase(db: Db, since: Date, byMs: number): Promise<void
 }
 
 /**
- * Dates the sign-ups of the users `fromId`..`toId`: `anchors` (by id, ascending) say when a given
+ * Dates the sign-ups of the users from the first anchor's id to the last: `anchors` (by id, ascending) say when a given
  * id joined; the ids between two anchors joined evenly between their dates.
  */
 export async function spreadJoins(db: Db, anchors: { id: number; at: Date }[]): Promise<void> {

@@ -40,6 +40,27 @@ const node: TVirtualNode = {
   created_at: '2026-11-01T10:00:00Z',
 };
 
+/** The node's one upgrade: to tier 2 for 500 USDT. */
+const UPGRADES = {
+  status: 200,
+  body: [
+    {
+      node,
+      upgrades: [
+        {
+          product_id: 12,
+          code: 'VN_2',
+          name: 'Node 2',
+          tier: 2,
+          price: '500.000000',
+          discount: '0.000000',
+          total: '500.000000',
+        },
+      ],
+    },
+  ],
+};
+
 describe('a refused purchase keeps its reason on the screen (not only in a 2-second toast)', () => {
   it('the token pack form says the balance is short', async () => {
     renderWithApi(
@@ -76,27 +97,7 @@ describe('a refused purchase keeps its reason on the screen (not only in a 2-sec
 
   it('the upgrade modal says the balance is short', async () => {
     renderWithApi(<UpgradeNodeModal node={node} onClose={() => {}} />, (path) =>
-      path.endsWith('/available-for-upgrade/')
-        ? {
-            status: 200,
-            body: [
-              {
-                node,
-                upgrades: [
-                  {
-                    product_id: 12,
-                    code: 'VN_2',
-                    name: 'Node 2',
-                    tier: 2,
-                    price: '500.000000',
-                    discount: '0.000000',
-                    total: '500.000000',
-                  },
-                ],
-              },
-            ],
-          }
-        : SHORT,
+      path.endsWith('/available-for-upgrade/') ? UPGRADES : SHORT,
     );
     fireEvent.click(await screen.findByRole('radio'));
     fireEvent.click(screen.getByTestId('upgrade-confirm'));
@@ -155,25 +156,7 @@ describe('before Pay, the node dialogs show the balance against the price', () =
       path.endsWith('/accounts/info/')
         ? profile('200.000000')
         : path.endsWith('/available-for-upgrade/')
-          ? {
-              status: 200,
-              body: [
-                {
-                  node,
-                  upgrades: [
-                    {
-                      product_id: 12,
-                      code: 'VN_2',
-                      name: 'Node 2',
-                      tier: 2,
-                      price: '500.000000',
-                      discount: '0.000000',
-                      total: '500.000000',
-                    },
-                  ],
-                },
-              ],
-            }
+          ? UPGRADES
           : SHORT,
     );
     fireEvent.click(await screen.findByRole('radio'));
