@@ -144,8 +144,10 @@ export async function mine(request: APIRequestContext, blocks: number) {
 
 /** Nothing on the page is wider than the screen: no sideways scrolling on a phone. */
 export async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Polled: right after a resize the screen may still be re-laying out for its new width.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 /**
