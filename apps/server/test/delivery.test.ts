@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from '../src/http/delivery';
 import { testApp } from './helpers/app';
 
 /** A built web app as the build leaves it: hashed assets with their .br and .gz beside them. */
@@ -21,7 +22,36 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const SCRIPT_URL = '/assets/index-1a2b3c.js';
 
+/** Every security header, as helmet 8 set them before they were written out by hand. */
+const POLICY =
+  "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
+  "img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';" +
+  "base-uri 'self';form-action 'self';frame-ancestors 'none'";
+const HTTP_HEADERS = {
+  'content-security-policy': POLICY,
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+const HTTPS_HEADERS = {
+  ...HTTP_HEADERS,
+  'content-security-policy': `${POLICY};upgrade-insecure-requests`,
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+};
+
 describe('security headers', () => {
+  it('are the full set, HSTS and upgrade-insecure-requests only over https', () => {
+    expect(securityHeaders(false)).toStrictEqual(HTTP_HEADERS);
+    expect(securityHeaders(true)).toStrictEqual(HTTPS_HEADERS);
+  });
+
   it('on pages, files, API answers, errors and the API documentation', async () => {
     const app = await testApp({ config: { webDist: dist } });
     for (const url of [
@@ -43,6 +73,9 @@ describe('security headers', () => {
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       // Served over plain http here: no HSTS, which would pin a development host to https.
       expect(response.headers['strict-transport-security'], url).toBeUndefined();
+      for (const [name, value] of Object.entries(HTTP_HEADERS)) {
+        expect(response.headers[name], `${url} ${name}`).toBe(value);
+      }
     }
   });
 
@@ -52,6 +85,9 @@ describe('security headers', () => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
       expect(String(response.headers['content-security-policy'])).toMatch(/upgrade-insecure-requests/);
+      for (const [name, value] of Object.entries(HTTPS_HEADERS)) {
+        expect(response.headers[name], `${url} ${name}`).toBe(value);
+      }
     }
   });
 
