@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HDKey } from '@scure/bip32';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import type { TCurrency, TMinor, TNetwork } from '@portal/contracts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { ConfigError, developmentWebhookSecret, loadConfig, type TConfig } from './config';
+import type { TWindowSpec } from './lib/windows';
 
 /** An account-level xpub (m/44'/60'/0') of a throwaway seed. */
 const XPUB = HDKey.fromMasterSeed(Buffer.alloc(32, 1)).derive("m/44'/60'/0'").publicExtendedKey;
@@ -61,6 +63,29 @@ describe('configuration', () => {
       apps.PROFIXONE_SECRET,
       apps.DEXSAFE_SECRET,
     ]);
+  });
+
+  it('takes nothing in production that one machine would make for itself', () => {
+    const dir = dataDir();
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://db/p',
+      SECRET_KEY: 'k'.repeat(32),
+      PROFIXONE_SECRET: 'p'.repeat(32),
+      DEXSAFE_SECRET: 'd'.repeat(32),
+      CHAIN_RPC_URL: 'https://bsc.example.com',
+      DEPOSIT_XPUB: XPUB,
+    };
+    expect(() => loadConfig({ ...production, DEPOSIT_XPUB: undefined })).toThrow(/DEPOSIT_XPUB/);
+    // A key, an xpub or a secret generated into DATA_DIR would differ from server to server.
+    const config = loadConfig(production);
+    expect(readdirSync(dir)).toEqual([]);
+    expect([config.secretKey, config.chain.depositXpub]).toEqual([production.SECRET_KEY, XPUB]);
+    // The webhook secret, when not set, comes from SECRET_KEY: every server derives the same one.
+    const other = loadConfig({ ...production, DATA_DIR: dataDir() });
+    expect(other.telegram.webhookSecret).toBe(config.telegram.webhookSecret);
+    expect(config.telegram.webhookSecret).toBe(developmentWebhookSecret(production.SECRET_KEY));
   });
 
   it('says which settings are wrong', () => {
@@ -153,5 +178,33 @@ describe('development chain and sandbox card provider', () => {
     expect(loadConfig(production).card.sandbox).toBe(false);
     expect(() => loadConfig({ ...production, CARD_SANDBOX: 'true' })).toThrow(/never in production/);
     expect(() => loadConfig({ ...production, DEV_CHAIN: 'true' })).toThrow(/never in production/);
+  });
+});
+
+describe('the configuration type', () => {
+  it('is what loadConfig builds, with the shapes its callers narrow on', () => {
+    expectTypeOf(loadConfig).returns.toEqualTypeOf<TConfig>();
+    expectTypeOf<TConfig['env']>().toEqualTypeOf<'development' | 'production' | 'test'>();
+    expectTypeOf<TConfig['database']>().toEqualTypeOf<{ url: string } | { dataDir: string | null }>();
+    expectTypeOf<TConfig['withdrawals']['USDT']>().toEqualTypeOf<{
+      fee: TMinor;
+      min: TMinor;
+      max: TMinor;
+      networks: TNetwork[];
+    }>();
+    expectTypeOf<TConfig['amountMax']>().toEqualTypeOf<{ [C in TCurrency]: TMinor }>();
+    expectTypeOf<TConfig['blackFriday']['window']>().toEqualTypeOf<TWindowSpec>();
+    expectTypeOf<TConfig['admin']>().toEqualTypeOf<{ email: string; password: string } | null>();
+  });
+
+  it('reads the withdrawal fees and limits of each chain currency', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), WITHDRAWAL_FEE_DXN: '2.5', WITHDRAWAL_MAX_USDT: '500' });
+    expect(config.withdrawals).toEqual({
+      USDT: { fee: 1_000_000n, min: 10_000_000n, max: 500_000_000n, networks: ['BEP-20', 'TRC-20'] },
+      DXN: { fee: 250_000_000n, min: 10_000_000_000n, max: 100_000_000_000_000n, networks: ['BEP-20'] },
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WITHDRAWAL_MIN_USDT: '0.0000001' })).toThrow(
+      'WITHDRAWAL_MIN_USDT: more decimal places than USDT has',
+    );
   });
 });

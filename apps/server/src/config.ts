@@ -209,79 +209,11 @@ const ZEnv = z.object({
   SUMMER_PROMO_WINDOW: z.string().default('06-01T00:00/09-01T00:00'),
 });
 
-export type TConfig = {
-  env: 'development' | 'production' | 'test';
-  host: string;
-  port: number;
-  publicUrl: string;
-  database: { url: string } | { dataDir: string | null };
-  databasePoolSize: number;
-  databaseNamedStatements: boolean;
-  /** Server processes sharing the port (main.ts, workers.ts); 1 runs the server in this process. */
-  workers: number;
-  secretKey: string;
-  tokenTtlHours: number;
-  admin: { email: string; password: string } | null;
-  smtpUrl: string | null;
-  mailFrom: string;
-  /** The chat bot (TELEGRAM_*): no token = the outbox bot; the webhook's secret is always set. */
-  telegram: { token: string | null; username: string; webhookSecret: string; apiUrl: string };
-  /** The notice worker (modules/notifications): its period and batch size. */
-  notices: { everyMs: number; batchSize: number };
-  appName: string;
-  webDist: string | null;
-  /** The rendered legal PDFs with their manifest (modules/legal); null: none. */
-  legalDir: string | null;
-  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
-  avatarMaxBytes: number;
-  rateLimits: { perAccount: number; perIp: number; windowSeconds: number };
-  registrationsPerIpPerHour: number;
-  apiKeyRequestsPerMinute: number;
-  trustProxy: boolean;
-  jobs: boolean;
-  /** The bonus fold (modules/compensation): how often it looks for events, and its batch size. */
-  fold: { everyMs: number; batchSize: number; auditEveryHours: number };
-  /** The team counter worker (modules/team-stats): its period. */
-  team: { everyMs: number };
-  chain: {
-    /** null: the development chain runs in process when `dev`, else deposits are unavailable. */
-    rpcUrl: string | null;
-    /** The development chain runs (no rpcUrl, and on by default or by DEV_CHAIN). */
-    dev: boolean;
-    chainId: number;
-    contracts: Record<TChainCurrency, string>;
-    decimals: Record<TChainCurrency, number>;
-    confirmations: number;
-    pollMs: number;
-    devBlockMs: number;
-    depositXpub: string;
-    invoiceTtlMinutes: number;
-  };
-  withdrawals: Record<TChainCurrency, { fee: TMinor; min: TMinor; max: TMinor; networks: TNetwork[] }>;
-  card: {
-    providerUrl: string | null;
-    providerKey: string | null;
-    /** The sandbox provider answers (no providerUrl, and on by default or by CARD_SANDBOX). */
-    sandbox: boolean;
-    allowedCountries: string[];
-    prohibitedCountries: string[];
-  };
-  rates: { dxnUsdt: string; usdtEur: string };
-  /** Validator keys: the daily DXN fee amount shared among activated keys (minor units; 0 = off). */
-  validatorKeys: { dailyFeeDxn: TMinor };
-  /** The Hot Winter gift's window [from, to), ISO instants (HOT_WINTER_FROM, HOT_WINTER_TO). */
-  hotWinter: { from: string; to: string };
-  /** The largest amount a request may carry, per currency; beyond it a 400. */
-  amountMax: Record<TCurrency, TMinor>;
-  /** Black Friday: its window and the percent off tariffs inside it (BLACK_FRIDAY_*). */
-  blackFriday: { window: TWindowSpec; discountPercent: number };
-  /** Maintenance: its window (money-moving calls answer 503) and the banner's days ahead (MAINTENANCE_*). */
-  maintenance: { window: TWindowSpec; noticeDays: number };
-  /** The external services of the profile: ProfiXone's link address and key, DexSafe's key. */
-  services: { profixoneUrl: string; profixoneSecret: string; dexsafeSecret: string };
-  /** The new year and summer promo windows (NEW_YEAR_PROMO_WINDOW, SUMMER_PROMO_WINDOW). */
-  seasonPromos: { newYear: TWindowSpec; summer: TWindowSpec };
-};
+/** The settings as the schema reads them, before they become the configuration. */
+type TEnv = z.output<typeof ZEnv>;
+
+/** What the server runs with: the type of what `configFromEnv` builds, so the two cannot drift apart. */
+export type TConfig = ReturnType<typeof configFromEnv>;
 
 export class ConfigError extends Error {}
 
@@ -325,27 +257,36 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       'TELEGRAM_WEBHOOK_SECRET goes with TELEGRAM_BOT_TOKEN: give Telegram the same one in setWebhook (secret_token).',
     );
   }
-  // Money for anyone is on by itself only on the embedded database, which no one else shares.
-  const embedded = !env.DATABASE_URL && env.NODE_ENV !== 'production';
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }
+  return configFromEnv(env);
+}
+
+function configFromEnv(env: TEnv) {
   const workers = env.WORKERS === 'auto' ? availableParallelism() : env.WORKERS;
   if (workers > 1 && !env.DATABASE_URL) {
     throw new ConfigError(
       'WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process.',
     );
   }
+  // Money for anyone is on by itself only on the embedded database, which no one else shares.
+  const embedded = !env.DATABASE_URL && env.NODE_ENV !== 'production';
   const dataDir = resolve(env.DATA_DIR);
   const secretKey = env.SECRET_KEY ?? generatedKey(dataDir, 'secret.key');
+  /** PostgreSQL, or PGlite under its folder (null: in memory). */
+  const database: { url: string } | { dataDir: string | null } = env.DATABASE_URL
+    ? { url: env.DATABASE_URL }
+    : { dataDir: join(dataDir, 'pglite') };
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') },
+    database,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS,
+    /** Server processes sharing the port (main.ts, workers.ts); 1 runs the server in this process. */
     workers,
     secretKey,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
@@ -353,15 +294,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
+    /** The chat bot (TELEGRAM_*): no token = the outbox bot; the webhook's secret is always set. */
     telegram: {
       token: env.TELEGRAM_BOT_TOKEN ?? null,
       username: env.TELEGRAM_BOT_USERNAME,
+      // Derived from SECRET_KEY, which production requires: every server derives the same one.
       webhookSecret: env.TELEGRAM_WEBHOOK_SECRET ?? developmentWebhookSecret(secretKey),
       apiUrl: env.TELEGRAM_API_URL,
     },
+    /** The notice worker (modules/notifications): its period and batch size. */
     notices: { everyMs: Math.round(env.NOTICE_WORKER_SECONDS * 1000), batchSize: env.NOTICE_BATCH_SIZE },
     appName: env.APP_NAME,
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : null,
+    /** The rendered legal PDFs with their manifest (modules/legal); null: none. */
     legalDir: env.LEGAL_DIR ? resolve(env.LEGAL_DIR) : null,
     logLevel: env.LOG_LEVEL,
     avatarMaxBytes: Math.round(env.AVATAR_MAX_MB * 1024 * 1024),
@@ -374,18 +319,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
+    /** The bonus fold (modules/compensation): how often it looks for events, and its batch size. */
     fold: {
       everyMs: Math.round(env.FOLD_WORKER_SECONDS * 1000),
       batchSize: env.FOLD_BATCH_SIZE,
       auditEveryHours: env.BONUS_AUDIT_EVERY_HOURS,
     },
+    /** The team counter worker (modules/team-stats): its period. */
     team: { everyMs: Math.round(env.TEAM_WORKER_SECONDS * 1000) },
     chain: {
+      /** null: the development chain runs in process when `dev`, else deposits are unavailable. */
       rpcUrl: env.CHAIN_RPC_URL ?? null,
+      /** The development chain runs (no rpcUrl, and on by default or by DEV_CHAIN). */
       dev: !env.CHAIN_RPC_URL && (env.DEV_CHAIN ?? embedded),
       chainId: env.CHAIN_ID,
-      contracts: { USDT: env.USDT_CONTRACT, DXN: env.DXN_CONTRACT },
-      decimals: { USDT: env.USDT_DECIMALS, DXN: env.DXN_DECIMALS },
+      contracts: { USDT: env.USDT_CONTRACT, DXN: env.DXN_CONTRACT } satisfies Record<TChainCurrency, string>,
+      decimals: { USDT: env.USDT_DECIMALS, DXN: env.DXN_DECIMALS } satisfies Record<TChainCurrency, number>,
       confirmations: env.CHAIN_CONFIRMATIONS,
       pollMs: Math.round(env.CHAIN_POLL_SECONDS * 1000),
       devBlockMs: Math.round(env.DEV_CHAIN_BLOCK_SECONDS * 1000),
@@ -393,53 +342,63 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
       invoiceTtlMinutes: env.INVOICE_TTL_MINUTES,
     },
     withdrawals: {
-      USDT: {
-        fee: minorOf(env.WITHDRAWAL_FEE_USDT, 'USDT', 'WITHDRAWAL_FEE_USDT'),
-        min: minorOf(env.WITHDRAWAL_MIN_USDT, 'USDT', 'WITHDRAWAL_MIN_USDT'),
-        max: minorOf(env.WITHDRAWAL_MAX_USDT, 'USDT', 'WITHDRAWAL_MAX_USDT'),
-        networks: ['BEP-20', 'TRC-20'],
-      },
-      DXN: {
-        fee: minorOf(env.WITHDRAWAL_FEE_DXN, 'DXN', 'WITHDRAWAL_FEE_DXN'),
-        min: minorOf(env.WITHDRAWAL_MIN_DXN, 'DXN', 'WITHDRAWAL_MIN_DXN'),
-        max: minorOf(env.WITHDRAWAL_MAX_DXN, 'DXN', 'WITHDRAWAL_MAX_DXN'),
-        networks: ['BEP-20'],
-      },
-    },
+      USDT: withdrawalRule(env, 'USDT', ['BEP-20', 'TRC-20']),
+      DXN: withdrawalRule(env, 'DXN', ['BEP-20']),
+    } satisfies Record<TChainCurrency, unknown>,
     card: {
       providerUrl: env.CARD_PROVIDER_URL ?? null,
       providerKey: env.CARD_PROVIDER_KEY ?? null,
+      /** The sandbox provider answers (no providerUrl, and on by default or by CARD_SANDBOX). */
       sandbox: !env.CARD_PROVIDER_URL && (env.CARD_SANDBOX ?? embedded),
       allowedCountries: env.CARD_ALLOWED_COUNTRIES,
       prohibitedCountries: env.CARD_PROHIBITED_COUNTRIES,
     },
     rates: { dxnUsdt: env.DXN_USDT_RATE, usdtEur: env.USDT_EUR_RATE },
+    /** Validator keys: the daily DXN fee amount shared among activated keys (minor units; 0 = off). */
     validatorKeys: {
       dailyFeeDxn: amountBound(env.VALIDATOR_DAILY_FEE_DXN, 'DXN', 'VALIDATOR_DAILY_FEE_DXN'),
     },
+    /** The Hot Winter gift's window [from, to), ISO instants (HOT_WINTER_FROM, HOT_WINTER_TO). */
     hotWinter: hotWinterWindow(env.HOT_WINTER_FROM, env.HOT_WINTER_TO),
+    /** Black Friday: its window and the percent off tariffs inside it (BLACK_FRIDAY_*). */
     blackFriday: {
       window: windowOf(env.BLACK_FRIDAY_WINDOW, 'BLACK_FRIDAY_WINDOW'),
       discountPercent: env.BLACK_FRIDAY_DISCOUNT_PERCENT,
     },
+    /** Maintenance: its window (money-moving calls answer 503) and the banner's days ahead (MAINTENANCE_*). */
     maintenance: {
       window: windowOf(env.MAINTENANCE_WINDOW, 'MAINTENANCE_WINDOW'),
       noticeDays: env.MAINTENANCE_NOTICE_DAYS,
     },
+    /** The external services of the profile: ProfiXone's link address and key, DexSafe's key. */
     services: {
       profixoneUrl: env.PROFIXONE_URL,
       profixoneSecret: env.PROFIXONE_SECRET ?? generatedKey(dataDir, 'profixone.key'),
       dexsafeSecret: env.DEXSAFE_SECRET ?? generatedKey(dataDir, 'dexsafe.key'),
     },
+    /** The new year and summer promo windows (NEW_YEAR_PROMO_WINDOW, SUMMER_PROMO_WINDOW). */
     seasonPromos: {
       newYear: windowOf(env.NEW_YEAR_PROMO_WINDOW, 'NEW_YEAR_PROMO_WINDOW'),
       summer: windowOf(env.SUMMER_PROMO_WINDOW, 'SUMMER_PROMO_WINDOW'),
     },
+    /** The largest amount a request may carry, per currency; beyond it a 400. */
     amountMax: {
       USDT: amountBound(env.AMOUNT_MAX_USDT, 'USDT', 'AMOUNT_MAX_USDT'),
       DXN: amountBound(env.AMOUNT_MAX_DXN, 'DXN', 'AMOUNT_MAX_DXN'),
       DFT: amountBound(env.AMOUNT_MAX_DFT, 'DFT', 'AMOUNT_MAX_DFT'),
-    },
+    } satisfies Record<TCurrency, TMinor>,
+  };
+}
+
+/** A chain currency's withdrawal fee and limits (WITHDRAWAL_FEE_*, _MIN_*, _MAX_*) and its networks. */
+function withdrawalRule(env: TEnv, currency: TChainCurrency, networks: TNetwork[]) {
+  const amount = (name: `WITHDRAWAL_${'FEE' | 'MIN' | 'MAX'}_${TChainCurrency}`) =>
+    minorOf(env[name], currency, name);
+  return {
+    fee: amount(`WITHDRAWAL_FEE_${currency}`),
+    min: amount(`WITHDRAWAL_MIN_${currency}`),
+    max: amount(`WITHDRAWAL_MAX_${currency}`),
+    networks,
   };
 }
 
