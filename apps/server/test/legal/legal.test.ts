@@ -12,6 +12,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLegalPdfs } from '../../src/modules/legal/build';
 import type { TLegalManifest } from '../../src/modules/legal/manifest';
+import { renderLegalPdf } from '../../src/modules/legal/pdf';
 import { parseLegalSource } from '../../src/modules/legal/source';
 import { testApp } from '../helpers/app';
 
@@ -83,6 +84,26 @@ describe('the build', () => {
       rmSync(again, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("reads its Markdown with the wiki's reader, as plain text, and refuses a table the PDF cannot show", async () => {
+    const front = '---\ntitle: "Terms: all"\nversion: 1.0\neffective: 2026-01-01\n---\n';
+    const source = parseLegalSource(
+      `${front}## 1. **Scope**\n\nThe _Portal_\nand [its site](https://example.com).\n\n- a long\n  clause\n- b\n\n1. first\n2. second\n`,
+      'x.md',
+    );
+    expect(source.title).toBe('Terms: all');
+    expect(source.blocks).toEqual([
+      { kind: 'heading', text: '1. Scope' },
+      { kind: 'paragraph', text: 'The Portal and its site.' },
+      { kind: 'item', marker: '•', text: 'a long clause' },
+      { kind: 'item', marker: '•', text: 'b' },
+      { kind: 'item', marker: '1.', text: 'first' },
+      { kind: 'item', marker: '2.', text: 'second' },
+    ]);
+    const pdf = await PDFDocument.load(await renderLegalPdf(source, 'en'), { updateMetadata: false });
+    expect(pdf.getTitle()).toBe('Terms: all');
+    expect(() => parseLegalSource(`${front}| a | b |\n|---|---|\n| 1 | 2 |\n`, 'x.md')).toThrow(/table/);
+  });
 
   it('refuses a source without front matter', () => {
     expect(() => parseLegalSource('# Title\n\nText', 'x.md')).toThrow(/front matter/);

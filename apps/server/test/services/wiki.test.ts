@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { LANGUAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { findWikiDir, loadWiki } from '../../src/modules/wiki/content';
+import { createWiki } from '../../src/modules/wiki/service';
 import { call, testApp, type TTestApp } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';
 
@@ -60,6 +61,21 @@ describe('wiki content in the repository', () => {
         }),
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe('wiki search text', () => {
+  it("is the article's words as the web shows them: no marks, no table rule, a link's text", () => {
+    const body =
+      '## Depth\n\nChoose _before_ you **invite**, see [the plan](/wiki/plan).\n\n| Tariff | Levels |\n|---|---|\n| 500 | 3 |\n';
+    const file = { slug: 'a', lang: 'en' as const, title: 'A', summary: 'S', body };
+    const wiki = createWiki([{ slug: 'a', category: 'guide', order: 1, versions: { en: file } }]);
+    expect(wiki.search('depth', 'en')[0]?.snippet).toBe(
+      'Depth Choose before you invite, see the plan. Tariff Levels 500 3',
+    );
+    expect(wiki.search('wiki', 'en')).toEqual([]);
+    // The article itself is served as written: the web reads it with the same reader.
+    expect(wiki.article('a', 'en').body).toBe(body);
   });
 });
 

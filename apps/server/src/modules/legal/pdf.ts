@@ -56,13 +56,14 @@ export function renderLegalPdf(source: TLegalSource, language: TLanguage): Promi
       doc.moveDown(0.6).font('bold').fontSize(12).text(block.text, { width });
       doc.moveDown(0.3);
     } else if (block.kind === 'item') {
-      // A hanging indent: the bullet in the margin of the item's own lines.
+      // A hanging indent: the bullet (or the number) in the margin of the item's own lines.
       const left = doc.page.margins.left;
       doc.font('regular').fontSize(10);
+      const indent = Math.max(14, Math.ceil(doc.widthOfString(block.marker)) + 6);
       if (doc.y + doc.currentLineHeight(true) > doc.page.maxY()) doc.addPage();
       const top = doc.y;
-      doc.text('•', left + 2, top, { width: 10, lineBreak: false });
-      doc.text(block.text, left + 14, top, { width: width - 14, paragraphGap: 3, lineGap: 1.5 });
+      doc.text(block.marker, left + 2, top, { width: indent - 4, lineBreak: false });
+      doc.text(block.text, left + indent, top, { width: width - indent, paragraphGap: 3, lineGap: 1.5 });
       doc.x = left;
     } else {
       doc

@@ -1,9 +1,11 @@
 import { type TLanguage } from '@portal/contracts';
+import { inlineText, parseFrontMatter, parseMarkdown } from '@portal/contracts/markdown';
 
 /**
  * A legal document's source (content/legal/<language>/<document>.md): front matter with its title,
- * version and effective date, then a small Markdown: `## ` headings, `- ` list items and
- * paragraphs (lines joined until a blank line).
+ * version and effective date, then Markdown read by the project's one reader
+ * (`@portal/contracts/markdown`), as the PDF shows it: headings, paragraphs and list items, as plain
+ * text.
  */
 export type TLegalSource = {
   title: string;
@@ -13,43 +15,36 @@ export type TLegalSource = {
   blocks: TBlock[];
 };
 
-export type TBlock = { kind: 'heading' | 'paragraph' | 'item'; text: string };
+/** An item's marker is its bullet, or its number in an ordered list. */
+export type TBlock =
+  { kind: 'heading' | 'paragraph'; text: string } | { kind: 'item'; marker: string; text: string };
 
 export class LegalSourceError extends Error {}
 
 export function parseLegalSource(text: string, where: string): TLegalSource {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
-  if (!match) throw new LegalSourceError(`${where}: no front matter (--- title, version, effective ---)`);
-  const meta: Record<string, string> = {};
-  for (const line of match[1]!.split(/\r?\n/)) {
-    const field = /^(\w+):\s*(.*?)\s*$/.exec(line);
-    if (field) meta[field[1]!] = field[2]!.replace(/^"(.*)"$/, '$1');
-  }
-  const { title, version, effective } = meta;
+  const read = parseFrontMatter(text);
+  if ('error' in read) throw new LegalSourceError(`${where}: ${read.error} (title, version, effective)`);
+  const title = read.fields.get('title');
+  const version = read.fields.get('version');
+  const effective = read.fields.get('effective');
   if (!title || !version || !effective || !/^\d{4}-\d{2}-\d{2}$/.test(effective)) {
     throw new LegalSourceError(`${where}: the front matter needs title, version and effective (YYYY-MM-DD)`);
   }
-  const blocks: TBlock[] = [];
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length) blocks.push({ kind: 'paragraph', text: paragraph.join(' ') });
-    paragraph = [];
-  };
-  for (const raw of match[2]!.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) flush();
-    else if (line.startsWith('## ')) {
-      flush();
-      blocks.push({ kind: 'heading', text: line.slice(3).trim() });
-    } else if (line.startsWith('- ')) {
-      flush();
-      blocks.push({ kind: 'item', text: line.slice(2).trim() });
-    } else if (paragraph.length === 0 && blocks.at(-1)?.kind === 'item' && raw.startsWith('  ')) {
-      // A list item's continuation line.
-      blocks.at(-1)!.text += ` ${line}`;
-    } else paragraph.push(line);
-  }
-  flush();
+  const blocks = parseMarkdown(read.body).flatMap((block): TBlock[] => {
+    switch (block.kind) {
+      case 'heading':
+      case 'paragraph':
+        return [{ kind: block.kind, text: inlineText(block.children) }];
+      case 'list':
+        return block.items.map((item, index) => ({
+          kind: 'item',
+          marker: block.ordered ? `${index + 1}.` : '•',
+          text: inlineText(item),
+        }));
+      case 'table':
+        throw new LegalSourceError(`${where}: a table, which the PDF cannot show`);
+    }
+  });
   if (blocks.length === 0) throw new LegalSourceError(`${where}: no text`);
   return { title, version, effective, blocks };
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@portal/contracts';
+import { parseFrontMatter } from '@portal/contracts/markdown';
 
 /** One article file: apps/server/content/wiki/<lang>/<slug>.md. */
 export type TWikiFile = {
@@ -23,7 +24,6 @@ export type TWikiEntry = {
 export class WikiContentError extends Error {}
 
 const SLUG = /^[a-z0-9-]{1,60}$/;
-const FRONT_MATTER = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/;
 
 /** The wiki's folder, found from this file whether it runs from src/ or from dist/. */
 export function findWikiDir(from = dirname(fileURLToPath(import.meta.url))): string {
@@ -34,20 +34,13 @@ export function findWikiDir(from = dirname(fileURLToPath(import.meta.url))): str
   }
 }
 
-/** `key: value` lines between two `---` lines; anything else there is an error. */
+/** The front matter and the text of a file (`@portal/contracts/markdown`, the one Markdown reader). */
 function parseFile(path: string, text: string): { fields: Map<string, string>; body: string } {
-  const match = FRONT_MATTER.exec(text.replace(/\r\n/g, '\n'));
-  if (!match) throw new WikiContentError(`${path}: no front matter between "---" lines`);
-  const fields = new Map<string, string>();
-  for (const line of match[1]!.split('\n')) {
-    const pair = /^([a-z]+):\s*(.*\S)\s*$/.exec(line);
-    if (!pair) throw new WikiContentError(`${path}: malformed front matter line "${line}"`);
-    if (fields.has(pair[1]!)) throw new WikiContentError(`${path}: "${pair[1]}" given twice`);
-    fields.set(pair[1]!, pair[2]!);
-  }
-  const body = match[2]!.trim();
+  const read = parseFrontMatter(text);
+  if ('error' in read) throw new WikiContentError(`${path}: ${read.error}`);
+  const body = read.body.trim();
   if (!body) throw new WikiContentError(`${path}: no text`);
-  return { fields, body };
+  return { fields: read.fields, body };
 }
 
 function required(path: string, fields: Map<string, string>, key: string): string {

@@ -5,6 +5,7 @@ import type {
   TWikiArticleSummary,
   TWikiSearchResults,
 } from '@portal/contracts';
+import { markdownText, parseMarkdown } from '@portal/contracts/markdown';
 import { fail } from '../../http/errors';
 import type { TWikiEntry, TWikiFile } from './content';
 
@@ -28,14 +29,11 @@ function summaryOf(entry: TWikiEntry, lang: TLanguage): TWikiArticleSummary {
   };
 }
 
-/** Markdown's marks left out, for search and snippets. */
-const plain = (markdown: string) =>
-  markdown
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#*_`>|]/g, '')
-    .replace(/^\s*(?:[-+]|\d+\.)\s+/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+/**
+ * An article's words without Markdown's marks, for search and snippets: read by the reader that the
+ * web renders with, so a snippet quotes what the article shows.
+ */
+const plain = (markdown: string) => markdownText(parseMarkdown(markdown));
 
 /**
  * Text folded for matching (lower case, accents off: "deposito" finds "depósito"), with the index

@@ -1,8 +1,8 @@
 import { Anchor, Code, List, Table, Text, Title } from '@mantine/core';
+import { parseMarkdown, type TMarkdownBlock, type TMarkdownInline } from '@portal/contracts/markdown';
 import { Link } from 'react-router';
-import { parseMarkdown, type TBlock, type TInline } from '../lib/markdown';
 
-function Inline({ nodes }: { nodes: TInline[] }) {
+function Inline({ nodes }: { nodes: TMarkdownInline[] }) {
   return nodes.map((node, index) => {
     switch (node.kind) {
       case 'text':
@@ -35,11 +35,12 @@ function Inline({ nodes }: { nodes: TInline[] }) {
   });
 }
 
-function Block({ block }: { block: TBlock }) {
+function Block({ block }: { block: TMarkdownBlock }) {
   switch (block.kind) {
     case 'heading':
+      // The article's title is the page's h1: its text's headings start at h2.
       return (
-        <Title order={block.level} mt="md">
+        <Title order={(block.level + 1) as 2 | 3 | 4} mt="md">
           <Inline nodes={block.children} />
         </Title>
       );
@@ -87,7 +88,10 @@ function Block({ block }: { block: TBlock }) {
   }
 }
 
-/** An article's Markdown as React elements (lib/markdown.ts): no HTML from the text is ever rendered. */
+/**
+ * An article's Markdown as React elements (read by `@portal/contracts/markdown`, as the server reads
+ * it for search): no HTML from the text is ever rendered.
+ */
 export function Markdown({ source }: { source: string }) {
   return parseMarkdown(source).map((block, index) => <Block key={index} block={block} />);
 }
