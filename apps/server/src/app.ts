@@ -44,7 +44,11 @@ import { createCardPayments } from './modules/card/service';
 import { createAdmin } from './modules/admin/service';
 import { mfaRoutes } from './modules/mfa/routes';
 import { createMfa } from './modules/mfa/service';
-import { createRateLimiter, KNOWN_ADDRESS_SECONDS } from './modules/rate-limit/service';
+import { createRateLimiter } from './modules/rate-limit/service';
+import { rateLimitJobs } from './modules/rate-limit/jobs';
+import { sessionJobs } from './modules/sessions/jobs';
+import { idempotencyJobs } from './modules/idempotency/jobs';
+import { accountJobs } from './modules/accounts/jobs';
 import { bearerToken, createSessions } from './modules/sessions/service';
 import { fail } from './http/errors';
 import { deriveKey } from './lib/crypto';
@@ -54,9 +58,9 @@ import { ledgerRoutes } from './modules/ledger/routes';
 import { statementRoutes } from './modules/statement/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { dftRoutes } from './modules/dft/routes';
-import { unlockAllDue } from './modules/dft/service';
+import { dftJobs } from './modules/dft/jobs';
 import { rateRoutes } from './modules/rates/routes';
-import { startJobs } from './jobs/scheduler';
+import { startJobs, type TJob } from './jobs/scheduler';
 import { createWithdrawals } from './modules/withdrawals/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalog } from './modules/catalog/service';
@@ -65,6 +69,7 @@ import { createConfigs } from './modules/configs/service';
 import { blackFridayDiscount, createPromotions } from './modules/promotions/service';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
+import { orderJobs } from './modules/orders/jobs';
 import { productRoutes } from './modules/products/routes';
 import { tariffRoutes } from './modules/tariffs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -73,26 +78,25 @@ import { compensationRoutes } from './modules/compensation/routes';
 import { explanationRoutes } from './modules/explanations/routes';
 import { createExplanations } from './modules/explanations/service';
 import { createTariffs } from './modules/tariffs/service';
+import { tariffJobs } from './modules/tariffs/jobs';
 import { promocodeRoutes } from './modules/promocodes/routes';
 import { createPromocodes, promocodeDiscount } from './modules/promocodes/service';
 import { teamRoutes } from './modules/team/routes';
 import { createTeam } from './modules/team/service';
 import { teamStatsRoutes } from './modules/team-stats/routes';
 import { promotionRoutes } from './modules/promotions/routes';
-import { createTeamStats, drainTeamCounters } from './modules/team-stats/service';
-import {
-  bonusLineDetails,
-  drainFold,
-  nightlyAudit,
-  payNodeIncome,
-  queueLeaderPool,
-} from './modules/compensation/service';
-import { createProducts, payDueTokenPacks } from './modules/products/service';
+import { createTeamStats } from './modules/team-stats/service';
+import { teamStatsJobs } from './modules/team-stats/jobs';
+import { bonusLineDetails } from './modules/compensation/service';
+import { compensationJobs } from './modules/compensation/jobs';
+import { createProducts } from './modules/products/service';
+import { productJobs } from './modules/products/jobs';
 import { ticketRoutes } from './modules/tickets/routes';
 import { createTickets } from './modules/tickets/service';
 import { giftCertificateRoutes } from './modules/gift-certificates/routes';
-import { createGiftCertificates, expireGiftCertificates } from './modules/gift-certificates/service';
-import { deliverNotices } from './modules/notifications/delivery';
+import { createGiftCertificates } from './modules/gift-certificates/service';
+import { giftCertificateJobs } from './modules/gift-certificates/jobs';
+import { notificationJobs } from './modules/notifications/jobs';
 import { chatbotRoutes, devBotRoutes } from './modules/notifications/routes';
 import { createChatbot } from './modules/notifications/service';
 import { validatorKeyRoutes } from './modules/validator-keys/routes';
@@ -185,17 +189,6 @@ export async function buildApp({
     app.log.warn(`Development superuser created: ${superuser.email} / ${superuser.password}`);
 
   const rateLimiter = createRateLimiter({ db });
-  if (config.jobs) {
-    startJobs(app, [
-      {
-        // Counters past every window that reads them: the longest, a known address's 30 days.
-        name: 'rate-limit-prune',
-        everyMs: 60 * 60 * 1000,
-        run: async () =>
-          void (await rateLimiter.prune(Math.max(KNOWN_ADDRESS_SECONDS, config.rateLimits.windowSeconds))),
-      },
-    ]);
-  }
   const sessions = createSessions({ db, config });
   const mfa = createMfa({ db, config, rateLimiter });
   const mail =
@@ -302,28 +295,8 @@ export async function buildApp({
   catalogRoutes(app, { catalog });
   const orders = createOrders({ db, catalog, accounts });
   orderRoutes(app, { orders });
-  if (config.jobs) {
-    startJobs(app, [
-      {
-        name: 'order-expiry',
-        everyMs: 60_000,
-        run: async () => {
-          await orders.expire();
-        },
-      },
-    ]);
-  }
   // products (virtual nodes, token packs, offers, purchases by the unit)
   productRoutes(app, { products: createProducts({ db, catalog }) });
-  if (config.jobs) {
-    startJobs(app, [
-      {
-        name: 'token-pack-yields',
-        everyMs: 10 * 60 * 1000,
-        run: async () => void (await payDueTokenPacks(db)),
-      },
-    ]);
-  }
 
   // tariffs (packages)
   const tariffs = createTariffs({ db, catalog, hotWinter: config.hotWinter, clock });
@@ -332,76 +305,19 @@ export async function buildApp({
   explanationRoutes(app, { explanations: createExplanations({ db }) });
   compensationRoutes(app, { db });
   dashboardRoutes(app, { dashboard: createDashboard({ db }) });
-  if (config.jobs) {
-    startJobs(app, [
-      {
-        name: 'tariff-request-cleanup',
-        everyMs: 60 * 60 * 1000,
-        run: async () => void (await tariffs.cleanup()),
-      },
-      // Every bonus, from the recorded events in their order (docs/compensation.md "The fold").
-      {
-        name: 'bonus-fold',
-        everyMs: config.fold.everyMs,
-        run: async () => void (await drainFold(db, config.fold.batchSize)),
-      },
-      // The replay audit, nightly: every event replayed and compared with the ledger.
-      ...(config.fold.auditEveryHours > 0
-        ? [
-            {
-              name: 'bonus-audit',
-              everyMs: 3600_000,
-              run: async () => void (await nightlyAudit(db, config.fold.auditEveryHours)),
-            },
-          ]
-        : []),
-    ]);
-  }
 
   // ---- team (issue 9): trees, lists and search (modules/team); counters and statistics (modules/team-stats) ----
   teamRoutes(app, { team: createTeam({ db }) });
   teamStatsRoutes(app, { teamStats: createTeamStats({ db }) });
   // Seasonal promotions' status calls (compensation-plan.md section 9).
   promotionRoutes(app, { promotions: createPromotions({ db, configs }) });
-  if (config.jobs) {
-    startJobs(app, [
-      // Team counters from new partners, node changes and tariff purchases (docs/team.md "Counters").
-      {
-        name: 'team-counters',
-        everyMs: config.team.everyMs,
-        run: async () => void (await drainTeamCounters(db)),
-      },
-    ]);
-  }
 
   // event tickets and gift certificates
   ticketRoutes(app, { tickets: createTickets({ db, catalog }) });
   giftCertificateRoutes(app, { gifts: createGiftCertificates({ db, catalog }) });
-  if (config.jobs) {
-    startJobs(app, [
-      {
-        name: 'gift-certificate-expiry',
-        everyMs: 60_000,
-        run: async () => void (await expireGiftCertificates(db)),
-      },
-    ]);
-  }
   // validator keys
   const validatorKeys = createValidatorKeys({ db, catalog });
   validatorKeyRoutes(app, { validatorKeys });
-  if (config.jobs) startJobs(app, validatorKeyJobs({ db, config, validatorKeys }));
-
-  if (config.jobs) {
-    startJobs(app, [
-      { name: 'dft-unlock', everyMs: 60 * 60 * 1000, run: async () => void (await unlockAllDue(db)) },
-      // Node income for each whole day a node has run; the leader pool of the month before, once.
-      { name: 'node-income', everyMs: 60 * 60 * 1000, run: async () => void (await payNodeIncome(db)) },
-      { name: 'leader-pool', everyMs: 60 * 60 * 1000, run: async () => void (await queueLeaderPool(db)) },
-    ]);
-  }
-
-  if (config.jobs) startJobs(app, depositJobs({ config, watcher, deposits, devChain }));
-  if (config.jobs) startJobs(app, cardJobs({ cards, log: app.log }));
 
   // ---- notifications (issue 10): the chat bot and the notice worker (docs/decisions.md "Notifications") ----
   const { telegram } = config;
@@ -424,25 +340,40 @@ export async function buildApp({
   if (devChain && bot.kind === 'outbox') {
     devBotRoutes(app, { chatbot, webhookSecret: telegram.webhookSecret });
   }
-  if (config.jobs) {
-    startJobs(app, [
-      {
-        name: 'notices',
-        everyMs: config.notices.everyMs,
-        run: async () =>
-          void (await deliverNotices({
-            db,
-            mailer: mail,
-            bot,
-            batchSize: config.notices.batchSize,
-            site: { app: config.appName, url: config.publicUrl },
-            onError: (error, noticeId) => app.log.warn({ err: error, noticeId }, 'a notice was not sent'),
-          })),
-      },
-    ]);
-  }
   // legal documents (issue 10): PDFs per language, English as fallback
   legalRoutes(app, { legal: createLegal({ dir: config.legalDir }) });
+
+  // Every background job of the portal, in one list (src/jobs/scheduler.ts): workers drain what
+  // waits in the database; scheduled jobs run on the persisted schedule, each slot once.
+  const jobs: TJob[] = [
+    ...rateLimitJobs({ rateLimiter, windowSeconds: config.rateLimits.windowSeconds }),
+    ...sessionJobs({ db }),
+    ...idempotencyJobs({ db }),
+    ...accountJobs({ db }),
+    ...orderJobs({ orders }),
+    ...productJobs({ db }),
+    ...tariffJobs({ tariffs }),
+    ...compensationJobs({ db, fold: config.fold }),
+    ...teamStatsJobs({ db, everyMs: config.team.everyMs }),
+    ...giftCertificateJobs({ db }),
+    ...validatorKeyJobs({ db, config, validatorKeys }),
+    ...dftJobs({ db }),
+    ...depositJobs({ config, watcher, deposits, devChain }),
+    ...cardJobs({ cards, log: app.log }),
+    ...notificationJobs({
+      db,
+      mailer: mail,
+      bot,
+      everyMs: config.notices.everyMs,
+      batchSize: config.notices.batchSize,
+      site: { app: config.appName, url: config.publicUrl },
+      onError: (error, noticeId) => app.log.warn({ err: error, noticeId }, 'a notice was not sent'),
+    }),
+  ];
+  if (config.jobs) {
+    const runner = await startJobs({ db, jobs, log: app.log, clock });
+    app.addHook('onClose', () => runner.stop());
+  }
 
   serveWebApp(app, config.webDist);
   return app;

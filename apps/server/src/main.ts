@@ -39,9 +39,25 @@ async function openConfiguredDatabase(config: TConfig) {
     : openDatabase({ pglite: await createPglite(config.database.dataDir) });
 }
 
+/**
+ * `npm run worker` (`main.js --worker`): the background jobs alone, no HTTP, beside web processes
+ * started with JOBS=false (docs/scaling.md). PostgreSQL only: PGlite belongs to the one process
+ * that opened it, which runs the jobs itself.
+ */
+function workerMode(config: TConfig): boolean {
+  if (!process.argv.includes('--worker')) return false;
+  if (!('url' in config.database))
+    throw new ConfigError(
+      'A worker process needs PostgreSQL (DATABASE_URL): PGlite runs its jobs in the server.',
+    );
+  if (!config.jobs) throw new ConfigError('A worker process runs the jobs: unset JOBS=false for it.');
+  return true;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (config.workers > 1 && cluster.isPrimary) {
+  const worker = workerMode(config);
+  if (config.workers > 1 && cluster.isPrimary && !worker) {
     // The workers start on a migrated database: this process migrates once, then only supervises.
     const database = await openConfiguredDatabase(config);
     await database.migrate();
@@ -78,6 +94,13 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (worker) {
+    await app.ready();
+    app.log.info({ database: database.driver }, 'worker running the jobs (no HTTP)');
+    if (superuser) logStreamOf(app).write(`${superuserNotice(superuser, config.publicUrl)}\n`);
+    return;
+  }
 
   // The address actually listened on (PORT=0 picks a free port), beside the one mails link to.
   const address = await app.listen({ host: config.host, port: config.port });

@@ -5,7 +5,13 @@ import { DEVELOPMENT_ADMIN_EMAIL, resetSuperuserPassword } from '../src/modules/
 import { ADMIN, post, testApp, testConfig } from './helpers/app';
 import { loginAdmin, registerPartner } from './helpers/factories';
 import { databaseUrl } from './helpers/database';
-import { startServerProcess } from './helpers/process';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client';
+import { jobSchedule, payouts } from '../src/db/schema';
+import { adjust } from './helpers/money';
+import { startServerProcess, startWorkerProcess } from './helpers/process';
+import { countRows } from './helpers/rows';
+import { buyTariff } from './helpers/tariffs';
 
 /** The processes a process started (Linux). */
 const childrenOf = (pid: number) =>
@@ -103,6 +109,43 @@ describe('the superuser of a new database', () => {
     expect(await resetSuperuserPassword(app.database.db, partner.email)).toBeNull();
     expect((await post(app, '/api/v1/accounts/login/', partner)).status).toBe(200);
   });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('npm run worker on PostgreSQL', () => {
+  it('runs the jobs beside a web process started with JOBS=false, which runs none', async () => {
+    const app = await testApp({ settle: false });
+    const mentor = await registerPartner(app);
+    await adjust(app, mentor.id, 'USDT', '500');
+    await buyTariff(app, mentor, 'tariff-500');
+    const buyer = await registerPartner(app, { promocode: mentor.referralId });
+    await adjust(app, buyer.id, 'USDT', '500');
+    await buyTariff(app, buyer, 'tariff-500');
+    const env = { NODE_ENV: 'test', DATABASE_URL: databaseUrl()!, SECRET_KEY: testConfig().secretKey };
+    const web = await startServerProcess({ ...env, LOG_LEVEL: 'warn', JOBS: 'false' });
+    expect((await fetch(`${web.base}/api/health`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const mentorPaid = () => countRows(app, payouts, eq(payouts.payeeId, mentor.id));
+    // The web tier folds nothing and schedules nothing.
+    expect(await mentorPaid()).toBe(0);
+    expect(await countRows(app, jobSchedule)).toBe(0);
+
+    const worker = await startWorkerProcess(env);
+    for (const deadline = Date.now() + 30_000; (await mentorPaid()) === 0;) {
+      if (Date.now() > deadline) throw new Error(`the worker paid no bonus:\n${worker.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Its scheduled jobs are on the persisted schedule, each run once for the slot due.
+    const scheduled = await queryRows<{ name: string; finished: boolean }>(
+      app.database.db,
+      sql`select name, last_finished_at is not null as finished from job_schedule order by name`,
+    );
+    expect(scheduled.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['dft-unlock', 'leader-pool', 'node-income', 'rate-limit-prune']),
+    );
+    // It serves nothing, and stops on SIGTERM.
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  }, 240_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('WORKERS on PostgreSQL', () => {

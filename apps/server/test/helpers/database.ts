@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { type Database, openDatabase, PGLITE_EXTENSIONS, queryRows } from '../../src/db/client';
 
 /**
@@ -35,6 +35,22 @@ export async function freshDatabase(): Promise<Database> {
 }
 
 let url: string | null = null;
+
+const seconds: Database[] = [];
+/**
+ * A second server process's own connection to this test file's database: on PostgreSQL a pool of
+ * its own; PGlite belongs to one process, so there the two "processes" share it. Closed after the
+ * test (after the test file's own afterEach hooks, which stop what uses it).
+ */
+export function secondConnection(database: Database): Database {
+  if (!url) return database;
+  const second = openDatabase({ url, poolSize: 2 });
+  seconds.push(second);
+  return second;
+}
+afterEach(async () => {
+  await Promise.all(seconds.splice(0).map((database) => database.close()));
+});
 
 /** This test file's PostgreSQL database, for server processes a test starts; null on PGlite. */
 export const databaseUrl = () => url;

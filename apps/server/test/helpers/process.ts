@@ -46,13 +46,10 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/**
- * A server process of its own, started from source as main.ts runs (a second machine, or the
- * process `npm start` runs), on a free port; answers once it serves /api/health.
- */
-export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
+/** main.ts started from source with `args`, on a free port, as a test's own process. */
+async function spawnMain(args: string[], env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: join(import.meta.dirname, '..', '..'),
     env: {
       ...process.env,
@@ -68,19 +65,39 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
+  return { base: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+}
+
+/** Waits, as long as a start may take, until `ready` says so; throws with the output if it exits. */
+async function waitUntil(process: TServerProcess, ready: () => Promise<boolean>): Promise<TServerProcess> {
   // A start migrates (PGlite from scratch): on a loaded machine that takes a while, so the wait is long.
   const deadline = Date.now() + START_WAIT_MS;
   for (;;) {
-    const ready = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { base, child, output: () => output, exited };
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`server process did not start:\n${output}`);
+    if (await ready()) return process;
+    if (Date.now() > deadline || process.child.exitCode !== null)
+      throw new Error(`server process did not start:\n${process.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A server process of its own, started from source as main.ts runs (a second machine, or the
+ * process `npm start` runs), on a free port; answers once it serves /api/health.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
+  const server = await spawnMain([], env);
+  return waitUntil(server, () =>
+    fetch(`${server.base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    ),
+  );
+}
+
+/** A worker process (`npm run worker`: the jobs, no HTTP); answers once it runs them. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<TServerProcess> {
+  const worker = await spawnMain(['--worker'], { LOG_LEVEL: 'info', ...env });
+  return waitUntil(worker, async () => worker.output().includes('worker running the jobs'));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/contracts';
+import { MESSAGES, minor } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { queryRows } from '../../src/db/client';
@@ -16,8 +16,15 @@ import {
 import { hashCode } from '../../src/lib/one-time-code';
 import type { TPricing, TProductRow } from '../../src/modules/catalog/service';
 import { recordPurchase } from '../../src/modules/purchases/service';
-import { closeDueKeys, distributeValidatorFees } from '../../src/modules/validator-keys/service';
-import { call, post, testApp, type TTestApp } from '../helpers/app';
+import { startJobs } from '../../src/jobs/scheduler';
+import { validatorKeyJobs } from '../../src/modules/validator-keys/jobs';
+import {
+  closeDueKeys,
+  distributeValidatorFees,
+  type TValidatorKeys,
+} from '../../src/modules/validator-keys/service';
+import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
+import { secondConnection } from '../helpers/database';
 import { depositsApp, devTransfer, getInvoice, mineAndWatch, paymentStatus } from '../helpers/chain';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
@@ -30,6 +37,7 @@ const PURCHASE = `${BASE}/purchase/`;
 const PAY = `${BASE}/pay/`;
 const CODE = `${BASE}/code/`;
 const ACTIVATE = `${BASE}/activate/`;
+const DAY = 86_400_000;
 const QUOTE = '/api/v1/mlm/usdt_dexnet_rate/';
 
 async function productByCode(app: TTestApp, code: string): Promise<TProductRow & { priceId: number }> {
@@ -599,6 +607,60 @@ describe('daily fee share', () => {
     expect(await distributeValidatorFees(db, 1_000_000_000n, yesterday)).toBe(0);
     expect(await distributeValidatorFees(db, 0n, '2020-01-01')).toBe(0);
     expect(await countRows(app, validatorFeeDays)).toBe(2);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  test('days the servers were down are shared after the restart, each once, whichever process runs them', async () => {
+    const app = await testApp();
+    const partner = await partnerWithKeys(app, 1, '1500');
+    const { activation_code } = await buyPaid(app, partner.token);
+    expect((await post(app, ACTIVATE, { code: activation_code }, partner.token)).status).toBe(200);
+    const base = testConfig();
+    const config = {
+      ...base,
+      validatorKeys: { ...base.validatorKeys, dailyFeeDxn: minor(1_000_000_000n, 'DXN') },
+    };
+    // Only the daily fee job: the key expiry worker is not what this test is about.
+    const feeJobs = (db: typeof app.database.db) =>
+      validatorKeyJobs({ db, config, validatorKeys: {} as TValidatorKeys }).filter(
+        (job) => job.name === 'validator-fees',
+      );
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    let now = new Date();
+    const clock = () => now;
+    const log = { error: () => undefined, warn: () => undefined };
+    const options = { tickMs: 5 };
+
+    // Running today: yesterday is shared (the key was not active yet: no share).
+    const first = await startJobs({
+      db: app.database.db,
+      jobs: feeJobs(app.database.db),
+      log,
+      clock,
+      options,
+    });
+    await first.runDue();
+    await first.stop();
+    // Down over two midnights, then two processes start.
+    now = new Date(Date.now() + 2 * DAY + 3_600_000);
+    const second = secondConnection(app.database);
+    const runners = await Promise.all(
+      [app.database.db, second.db].map((db) => startJobs({ db, jobs: feeJobs(db), log, clock, options })),
+    );
+    for (const deadline = Date.now() + 10_000; (await countRows(app, validatorFeeDays)) < 3;) {
+      if (Date.now() > deadline) throw new Error('the missed days were not shared');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.all(runners.map((runner) => runner.stop()));
+    const days = await app.database.db.select().from(validatorFeeDays).orderBy(validatorFeeDays.day);
+    expect(days.map((row) => [row.day, row.keys])).toEqual([
+      [day(-1), 0],
+      [day(0), 1],
+      [day(1), 1],
+    ]);
+    // 90% of 10 DXN for each of the two days the key was active by the end of.
+    expect((await balances(app, partner.token)).dexnet).toBe('18.00000000');
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 });

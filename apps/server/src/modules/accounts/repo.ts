@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, prepareNamed, queryRows } from '../../db/client';
+import { deleteDue, PRUNE_BATCH } from '../../db/prune';
 import { binaryLegEnds, oneTimeTokens, uploads, users } from '../../db/schema';
 import { prepareOfLiveSessions } from '../sessions/service';
 
@@ -283,6 +284,27 @@ export async function consumeOneTimeToken(db: Db, tokenHash: string, purpose: TT
     )
     .returning();
   return row;
+}
+
+/**
+ * How long a link is kept once expired (docs/decisions.md "Other expired rows"): an expired link
+ * and a deleted one answer alike; the week lets support see that a link was sent, and whether it
+ * was used.
+ */
+export const ONE_TIME_TOKEN_RETENTION_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * Deletes the links that expired more than `olderThanSeconds` ago (used or not), `batch` at a
+ * time (db/prune.ts). Answers how many went.
+ */
+export function pruneOneTimeTokens(db: Db, olderThanSeconds: number, batch = PRUNE_BATCH): Promise<number> {
+  return deleteDue(
+    db,
+    oneTimeTokens,
+    oneTimeTokens.id,
+    sql`${oneTimeTokens.expiresAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+    batch,
+  );
 }
 
 // ---- uploads, admin list ---------------------------------------------------------------------------

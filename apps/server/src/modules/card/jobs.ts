@@ -9,6 +9,7 @@ import type { TCardPayments } from './service';
 export function cardJobs(deps: { cards: TCardPayments; log: FastifyBaseLogger }): TJob[] {
   return [
     {
+      kind: 'worker',
       name: 'card-reconcile',
       everyMs: 60_000,
       run: async () => {

@@ -15,6 +15,7 @@ export function depositJobs(deps: {
     ...(deps.watcher.available
       ? [
           {
+            kind: 'worker' as const,
             // The only place the chain is read (requests only read the database): every poll
             // interval, about once across processes (half an interval apart at least).
             name: 'chain-watcher',
@@ -26,6 +27,7 @@ export function depositJobs(deps: {
         ]
       : []),
     {
+      kind: 'worker',
       name: 'invoice-expiry',
       everyMs: 60_000,
       run: async () => {
@@ -35,6 +37,7 @@ export function depositJobs(deps: {
     ...(deps.devChain
       ? [
           {
+            kind: 'worker' as const,
             name: 'dev-chain-blocks',
             everyMs: chain.devBlockMs,
             run: () => deps.devChain!.mineIfDue(chain.devBlockMs),

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { deleteInBatches, PRUNE_BATCH } from '../../db/prune';
 import { idempotencyKeys } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { StoredAnswer, type TIdempotency } from '../../http/idempotency';
@@ -69,5 +70,44 @@ export async function once<T extends object>(
         );
     }
     return result;
+  });
+}
+
+/**
+ * How long a key's answer is replayed (docs/decisions.md "Other expired rows"). A client retries
+ * a lost answer within minutes or hours, not a month later: the key sent again after that is a
+ * new request.
+ */
+export const IDEMPOTENCY_KEY_SECONDS = 30 * 24 * 60 * 60;
+
+/** A key's primary key, as text (the user id too: both drivers read text alike). */
+type TKeyOf = { userId: string; scope: string; key: string };
+
+/**
+ * Deletes the keys used more than `olderThanSeconds` ago, `batch` at a time in primary-key order
+ * (db/prune.ts). Answers how many went.
+ */
+export function pruneIdempotencyKeys(db: Db, olderThanSeconds: number, batch = PRUNE_BATCH): Promise<number> {
+  return deleteInBatches<TKeyOf>(batch, async (after) => {
+    const [row] = await queryRows<{
+      deleted: number;
+      userId: string | null;
+      scope: string | null;
+      key: string | null;
+    }>(
+      db,
+      sql`with doomed as (
+            select user_id, scope, key from idempotency_keys
+            where created_at < now() - make_interval(secs => ${olderThanSeconds})
+              ${after === null ? sql`` : sql`and (user_id, scope, key) > (${after.userId}::bigint, ${after.scope}::text, ${after.key}::text)`}
+            order by user_id, scope, key limit ${batch} for update skip locked),
+          gone as (delete from idempotency_keys where (user_id, scope, key) in (select * from doomed)
+                   returning user_id, scope, key),
+          last as (select * from gone order by user_id desc, scope desc, key desc limit 1)
+          select (select count(*) from gone)::int as deleted, (select user_id::text from last) as "userId",
+                 (select scope from last) as scope, (select key from last) as key`,
+    );
+    const { deleted, userId, scope, key } = row!;
+    return { deleted: Number(deleted), last: userId === null ? null : { userId, scope: scope!, key: key! } };
   });
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { deleteDue, PRUNE_BATCH } from '../../db/prune';
 import { botChats, botLinkCodes, botOutbox, notices, notificationSettings, users } from '../../db/schema';
 import { LOCKS } from '../../db/locks';
 
@@ -129,6 +130,49 @@ export async function markRetry(db: Db, id: number, error: string, retrySeconds:
     .update(notices)
     .set({ lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${retrySeconds})` })
     .where(eq(notices.id, id));
+}
+
+/**
+ * How long a delivered notice is kept (docs/decisions.md "Other expired rows"). Its source cannot
+ * come again (a credit is noticed once, and withdrawal and order statuses only move forward), so
+ * the row is no longer needed to tell it once; the month lets support see what a partner was told.
+ */
+export const NOTICE_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Deletes the notices sent (or skipped: the chat was unlinked) and queued more than
+ * `olderThanSeconds` ago, `batch` at a time (db/prune.ts). Pending ones are still to send, failed
+ * ones are kept with their error for an operator. Answers how many went.
+ */
+export function pruneNotices(db: Db, olderThanSeconds: number, batch = PRUNE_BATCH): Promise<number> {
+  return deleteDue(
+    db,
+    notices,
+    notices.id,
+    sql`${notices.status} in ('sent', 'skipped')
+        and ${notices.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+    batch,
+  );
+}
+
+/**
+ * How long a link code is kept once expired: an update carrying it is refused alike whether the
+ * row is there or not, and Telegram keeps an undelivered update 24 hours at most.
+ */
+export const BOT_LINK_CODE_RETENTION_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * Deletes the link codes that expired more than `olderThanSeconds` ago (used or not), `batch` at
+ * a time (db/prune.ts). Answers how many went.
+ */
+export function pruneBotLinkCodes(db: Db, olderThanSeconds: number, batch = PRUNE_BATCH): Promise<number> {
+  return deleteDue(
+    db,
+    botLinkCodes,
+    botLinkCodes.codeHash,
+    sql`${botLinkCodes.expiresAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+    batch,
+  );
 }
 
 export async function listBotOutbox(db: Db, offset: number, limit: number) {

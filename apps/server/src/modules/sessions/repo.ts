@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { type Db, prepareNamed } from '../../db/client';
+import { deleteDue, PRUNE_BATCH } from '../../db/prune';
 import { sessions, users } from '../../db/schema';
 
 export async function insertSession(
@@ -72,4 +73,25 @@ export async function revokeUserSessions(db: Db, userId: number): Promise<void> 
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * How long a session is kept once it ended, expired or revoked (docs/decisions.md "Other expired
+ * rows"): no call lists sessions, so the row only serves support looking into recent sign-ins.
+ */
+export const SESSION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Deletes the sessions that expired or were revoked more than `olderThanSeconds` ago, `batch` at
+ * a time (db/prune.ts): a token naming one was refused already. Answers how many went.
+ */
+export function pruneSessions(db: Db, olderThanSeconds: number, batch = PRUNE_BATCH): Promise<number> {
+  const before = sql`now() - make_interval(secs => ${olderThanSeconds})`;
+  return deleteDue(
+    db,
+    sessions,
+    sessions.id,
+    sql`${sessions.expiresAt} < ${before} or ${sessions.revokedAt} < ${before}`,
+    batch,
+  );
 }
