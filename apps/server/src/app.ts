@@ -61,6 +61,7 @@ import { dftRoutes } from './modules/dft/routes';
 import { dftJobs } from './modules/dft/jobs';
 import { rateRoutes } from './modules/rates/routes';
 import { startJobs, type TJob } from './jobs/scheduler';
+import { createWakeups } from './db/wakeups';
 import { createWithdrawals } from './modules/withdrawals/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalog } from './modules/catalog/service';
@@ -370,10 +371,21 @@ export async function buildApp({
       onError: (error, noticeId) => app.log.warn({ err: error, noticeId }, 'a notice was not sent'),
     }),
   ];
+  // A call that committed work wakes the workers that drain it, here and in every other process.
+  const wakeups = createWakeups({
+    db,
+    url: 'url' in config.database ? config.database.url : null,
+    onError: (error) => app.log.warn({ err: error }, 'a wake-up of the workers was lost'),
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) wakeups.wake();
+    done();
+  });
   if (config.jobs) {
-    const runner = await startJobs({ db, jobs, log: app.log, clock });
+    const runner = await startJobs({ db, jobs, log: app.log, wakeups, clock });
     app.addHook('onClose', () => runner.stop());
   }
+  app.addHook('onClose', () => wakeups.close());
 
   serveWebApp(app, config.webDist);
   return app;

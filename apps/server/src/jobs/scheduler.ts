@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import type { TWakeups } from '../db/wakeups';
 import * as repo from './repo';
 
 /**
@@ -13,6 +14,11 @@ export type TWorkerJob = {
   name: string;
   /** How often it looks for work. */
   everyMs: number;
+  /**
+   * Woken when a request commits work (db/wakeups.ts): then it runs at once, and where wake-ups
+   * reach every process (PostgreSQL) it looks by itself only every WAKE_POLL_MS at most.
+   */
+  wake?: boolean;
   run: () => Promise<unknown>;
 };
 
@@ -51,6 +57,12 @@ export const SCHEDULER_DEFAULTS: TSchedulerOptions = {
   retryMaxMs: 30 * 60_000,
 };
 
+/**
+ * How often a woken worker still looks by itself when wake-ups reach every process: a wake-up
+ * lost with its connection costs at most this long.
+ */
+export const WAKE_POLL_MS = 1000;
+
 /** The wait before retry number `failures + 1`: doubling from `base`, at most `max`. */
 export const backoff = (failures: number, base: number, max: number): number =>
   Math.min(max, base * 2 ** Math.min(failures, 30));
@@ -76,6 +88,8 @@ export async function startJobs(deps: {
   db: Db;
   jobs: readonly TJob[];
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** Wake-ups of the workers that ask for them (`wake`); without, they only look by themselves. */
+  wakeups?: Pick<TWakeups, 'subscribe'>;
   clock?: () => Date;
   options?: Partial<TSchedulerOptions>;
 }): Promise<TJobRunner> {
@@ -107,7 +121,9 @@ export async function startJobs(deps: {
   // ---- workers ----
   const workers = deps.jobs.filter((job): job is TWorkerJob => job.kind === 'worker');
   const failures = new Map<string, number>();
-  const runWorker = (job: TWorkerJob) =>
+  /** Workers woken while they ran: what woke them may have come after their read, so once more. */
+  const again = new Set<string>();
+  const runWorker = (job: TWorkerJob): Promise<void> =>
     exclusive(job.name, async () => {
       try {
         await job.run();
@@ -116,11 +132,22 @@ export async function startJobs(deps: {
         failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
         log.error({ err: error, job: job.name }, 'job failed');
       }
+    }).then(() => (again.delete(job.name) && !stopped ? runWorker(job) : undefined));
+  const everywhere = new Set<string>();
+  for (const job of workers) {
+    if (!job.wake || !deps.wakeups) continue;
+    const shared = deps.wakeups.subscribe(() => {
+      if (stopped) return;
+      if (running.has(job.name)) again.add(job.name);
+      else void runWorker(job);
     });
+    if (shared) everywhere.add(job.name);
+  }
   const loop = (job: TWorkerJob) => {
     const failed = failures.get(job.name) ?? 0;
+    const every = everywhere.has(job.name) ? Math.max(job.everyMs, WAKE_POLL_MS) : job.everyMs;
     later(
-      failed === 0 ? job.everyMs : backoff(failed, job.everyMs, 60_000),
+      failed === 0 ? every : backoff(failed, job.everyMs, 60_000),
       () => void runWorker(job).then(() => loop(job)),
     );
   };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { binaryLegs, capWindows, lostProfits, payouts, users } from '../../src/db/schema';
+import { binaryLegs, capWindows, compensationFold, lostProfits, payouts, users } from '../../src/db/schema';
 import { horizon } from '../../src/modules/compensation/events';
 import { auditBonuses, drainFold, foldBacklog, foldBatch } from '../../src/modules/compensation/service';
 import { LOCKS } from '../../src/db/locks';
@@ -709,8 +709,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the fold on PostgreSQL with serve
     await worker.exited;
     release();
     await blocker;
-    // Nothing of the batch was committed.
-    expect(await pendingEvents(app)).toBe(total);
+    // Nothing of the batch was committed: the cursor has not moved (the process's scheduled jobs
+    // may have recorded an event at its start, the leader pool of the month before).
+    const [fold] = await db.select().from(compensationFold);
+    expect(fold).toMatchObject({ lastXid: 0, lastEventId: 0, eventsFolded: 0 });
+    expect(await pendingEvents(app)).toBeGreaterThanOrEqual(total);
     const [paid] = await queryRows<{ n: string }>(db, sql`select count(*)::text as n from payouts`);
     expect(paid!.n).toBe('0');
     await startServerProcess({ ...env(), FOLD_BATCH_SIZE: '50' });

@@ -14,7 +14,13 @@ const HOUR = 3600_000;
 export function compensationJobs(deps: { db: Db; fold: TConfig['fold'] }): TJob[] {
   const { db, fold } = deps;
   return [
-    { kind: 'worker', name: 'bonus-fold', everyMs: fold.everyMs, run: () => drainFold(db, fold.batchSize) },
+    {
+      kind: 'worker',
+      name: 'bonus-fold',
+      everyMs: fold.everyMs,
+      wake: true,
+      run: () => drainFold(db, fold.batchSize),
+    },
     ...(fold.auditEveryHours > 0
       ? [
           {

@@ -14,7 +14,7 @@ import {
 export function notificationJobs(deps: TDeliveryDeps & { everyMs: number }): TJob[] {
   const { db } = deps;
   return [
-    { kind: 'worker', name: 'notices', everyMs: deps.everyMs, run: () => deliverNotices(deps) },
+    { kind: 'worker', name: 'notices', everyMs: deps.everyMs, wake: true, run: () => deliverNotices(deps) },
     {
       kind: 'schedule',
       name: 'notice-prune',

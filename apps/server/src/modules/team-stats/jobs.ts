@@ -5,6 +5,12 @@ import { drainTeamCounters } from './service';
 /** Team counters from new partners, node changes and tariff purchases (docs/team.md "Counters"). */
 export function teamStatsJobs(deps: { db: Db; everyMs: number }): TJob[] {
   return [
-    { kind: 'worker', name: 'team-counters', everyMs: deps.everyMs, run: () => drainTeamCounters(deps.db) },
+    {
+      kind: 'worker',
+      name: 'team-counters',
+      everyMs: deps.everyMs,
+      wake: true,
+      run: () => drainTeamCounters(deps.db),
+    },
   ];
 }
