@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { enableMfa, partnerInput, registerPartner, totpCode } from '../helpers/f
 const LOGIN = '/api/v1/accounts/login/';
 const MFA_LOGIN = '/api/v1/accounts/mfa_login/';
 const INFO = '/api/v1/accounts/info/';
+const FINANCES = '/api/v1/payments/finances/';
 const REGISTER = '/api/v1/accounts/register/';
 const INVALID_PAIR = { non_field_errors: ['Invalid username/password pair.'] };
 const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided or have expired.' };
@@ -356,7 +358,7 @@ describe('sessions', () => {
     await expectWorkingToken(app, second.body.token, partner.id);
   });
 
-  it('answers 401 for a bad signature, a malformed token, no token and an expired token', async () => {
+  it('answers 401 for a bad or tampered signature, alg none or RS256, a malformed token, no token, an expired or not-yet-valid token', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const { sid, sub } = decodeJwt(partner.token);
@@ -378,21 +380,44 @@ describe('sessions', () => {
       now + 3600,
     );
     const expired = await sign(rightKey, now - 60);
-    const [header, payload] = partner.token.split('.');
+    const notYetValid = await new SignJWT({ sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub!)
+      .setNotBefore(now + 600)
+      .setExpirationTime(now + 3600)
+      .sign(rightKey);
+    const [header, payload, signature] = partner.token.split('.') as [string, string, string];
     const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+    const tampered = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    // The same claims under another alg: none, or RS256 with an HMAC of the right key (a
+    // verifier that let the header pick the algorithm would take them).
+    const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+    const rs256Input = `${b64({ alg: 'RS256', typ: 'JWT' })}.${payload}`;
+    const rs256 = `${rs256Input}.${createHmac('sha256', rightKey).update(rs256Input).digest('base64url')}`;
     const cases: [string, Record<string, string>][] = [
       ['bad signature', { authorization: `Bearer ${badSignature}` }],
       ['forged signature', { authorization: `Bearer ${forged}` }],
+      ['tampered signature', { authorization: `Bearer ${tampered}` }],
+      ['alg none', { authorization: `Bearer ${algNone}` }],
+      ['alg RS256', { authorization: `Bearer ${rs256}` }],
       ['malformed', { authorization: 'Bearer not-a-jwt' }],
       ['three dots', { authorization: 'Bearer a.b.c' }],
       ['not bearer', { authorization: `Basic ${partner.token}` }],
       ['no token', {}],
       ['expired', { authorization: `Bearer ${expired}` }],
+      ['not yet valid', { authorization: `Bearer ${notYetValid}` }],
     ];
-    for (const [name, headers] of cases) {
-      const response = await call(app, 'POST', INFO, { body: {}, headers });
-      expect(response, name).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
-    }
+    // The profile checks the token itself (its own `authenticate`); the finances go through the
+    // app's session check. Both answer the same.
+    for (const url of [INFO, FINANCES])
+      for (const [name, headers] of cases) {
+        const response = await call(app, 'POST', url, { body: {}, headers });
+        expect(response, `${url} ${name}`).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
+      }
+    // The token itself still works after all these: no refusal was kept against it.
+    await expectWorkingToken(app, partner.token, partner.id);
+    expect((await post(app, FINANCES, {}, partner.token)).status).toBe(200);
   });
 
   it('token-auth takes a form, answers {token, user} and saves the language', async () => {

@@ -131,7 +131,7 @@ export function accountRoutes(
     authenticate: async (request) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw fail.unauthenticated();
-      const { user, profile } = await accounts.sessionProfile(deps.sessions.claims(token));
+      const { user, profile } = await accounts.sessionProfile(await deps.sessions.claims(token));
       profiles.set(request, profile);
       return user;
     },

@@ -1,5 +1,5 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
 import type { TConfig } from '../../config';
 import { batched } from '../../db/batch';
 import type { Db } from '../../db/client';
@@ -26,8 +26,8 @@ export function createSessions(deps: { db: Db; config: TConfig }) {
   const verified = verifiedTokens(key, VERIFIED_TOKENS_KEPT);
 
   /** The session a token names, from the token alone; 401 when it is malformed or expired. */
-  function claimsOf(token: string): TSessionClaims {
-    const claims = verified(token, Math.floor(Date.now() / 1000));
+  async function claimsOf(token: string): Promise<TSessionClaims> {
+    const claims = await verified(token, Math.floor(Date.now() / 1000));
     if (!claims) throw fail.unauthenticated();
     return claims;
   }
@@ -55,7 +55,7 @@ export function createSessions(deps: { db: Db; config: TConfig }) {
 
     /** The user a token belongs to; 401 when it is malformed, expired or revoked. */
     async verify(token: string): Promise<TAuthUser> {
-      const claims = claimsOf(token);
+      const claims = await claimsOf(token);
       const live = await findLiveSession(claims);
       if (!live) throw fail.unauthenticated();
       return { id: claims.userId, sessionId: claims.sessionId, isSuperuser: live.isSuperuser };
@@ -75,80 +75,72 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The claims of a session token signed with `key`, or null (`verifyHs256`, and a user id and a
- * session id in it). A token's signature is checked once, not on every call: the HMAC and the two
- * JSON parses were a fifth of the profile call without its database round trip
- * (docs/performance.md). A token cannot change, so what it names stays true; its `exp` and `nbf`
- * are checked again at each use. At most `max` tokens are kept, the oldest forgotten first; a
- * refused token is not kept.
+ * The claims of a session token signed with `key`, or null: what jose's `jwtVerify` accepts with
+ * HS256 alone (so never `alg: none` nor an RS256 header), with a user id and a session id in it.
+ * A token's signature is checked once, not on every call: the HMAC and the two JSON parses were a
+ * fifth of the profile call without its database round trip, and jose's WebCrypto adds a key
+ * import and a thread-pool hop (docs/performance.md). A token cannot change, so what it names
+ * stays true; its `exp` and `nbf` are checked again at each use. The check is kept from its start,
+ * so the calls that bring a new token at once share one. At most `max` verified tokens are kept,
+ * the oldest forgotten first; a refused token is not kept and makes none forgotten.
  */
 export function verifiedTokens(
-  key: Buffer,
+  key: Uint8Array,
   max: number,
-): (token: string, now: number) => TSessionClaims | null {
-  const kept = new Map<string, { claims: TSessionClaims; exp: unknown; nbf: unknown }>();
-  return (token, now) => {
-    let entry = kept.get(token);
-    if (!entry) {
-      const claims = verifyHs256(token, key, now);
-      if (!claims) return null;
-      const userId = Number(claims.sub);
-      const sessionId = claims.sid;
+): (token: string, now: number) => Promise<TSessionClaims | null> {
+  type TVerified = { claims: TSessionClaims; exp: number | undefined; nbf: number | undefined };
+  const kept = new Map<string, Promise<TVerified | null>>();
+
+  async function verify(token: string, now: number): Promise<TVerified | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(now * 1000),
+      });
+      const userId = Number(payload.sub);
+      const sessionId = payload.sid;
       if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || !UUID.test(sessionId))
         return null;
-      if (kept.size >= max) kept.delete(kept.keys().next().value!);
-      entry = { claims: { userId, sessionId }, exp: claims.exp, nbf: claims.nbf };
-      kept.set(token, entry);
-    }
-    if (typeof entry.nbf === 'number' && entry.nbf > now) return null;
-    if (typeof entry.exp === 'number' && entry.exp <= now) {
-      kept.delete(token);
+      return { claims: { userId, sessionId }, exp: payload.exp, nbf: payload.nbf };
+    } catch {
       return null;
     }
+  }
+
+  // jose verifies through WebCrypto, whose answers come back in turns of their own. The new tokens
+  // of one turn are verified together and answered at once, so that their calls still ask for
+  // their sessions in one turn, as one statement (db/batch.ts).
+  const verifyTogether = batched((asked: { token: string; now: number }[]) =>
+    Promise.all(asked.map(({ token, now }) => verify(token, now))),
+  );
+
+  function check(token: string, now: number): Promise<TVerified | null> {
+    const known = kept.get(token);
+    if (known) return known;
+    const pending = verifyTogether({ token, now });
+    kept.set(token, pending);
+    void pending.then((entry) => {
+      if (!entry) {
+        if (kept.get(token) === pending) kept.delete(token);
+      } else {
+        while (kept.size > max) kept.delete(kept.keys().next().value!);
+      }
+    });
+    return pending;
+  }
+
+  return async (token, now) => {
+    const pending = check(token, now);
+    const entry = await pending;
+    if (!entry) return null;
+    if (entry.exp !== undefined && entry.exp <= now) {
+      // Only while it is still this check that is kept, not a newer one after an eviction.
+      if (kept.get(token) === pending) kept.delete(token);
+      return null;
+    }
+    if (entry.nbf !== undefined && entry.nbf > now) return null;
     return entry.claims;
   };
-}
-
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-
-function jsonObject(part: string): Record<string, unknown> | null {
-  if (!BASE64URL.test(part)) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-const numericOrAbsent = (value: unknown) => value === undefined || typeof value === 'number';
-
-/**
- * The claims of a compact HS256 JWT signed with `key`, or null: what jose's `jwtVerify` with
- * `algorithms: ['HS256']` accepts (alg HS256, no `crit`, signature, `exp`/`nbf`/`iat` numbers,
- * `exp` after now and `nbf` not after it), checked synchronously with node:crypto. jose goes
- * through WebCrypto, which imports the key and hops to the thread pool on every call: about a
- * quarter of the server's time on the profile call (docs/performance.md).
- */
-export function verifyHs256(token: string, key: Buffer, now: number): Record<string, unknown> | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-  const header = jsonObject(headerPart);
-  if (!header || header.alg !== 'HS256' || 'crit' in header) return null;
-  if (!BASE64URL.test(signaturePart)) return null;
-  const signature = Buffer.from(signaturePart, 'base64url');
-  const expected = createHmac('sha256', key).update(`${headerPart}.${payloadPart}`).digest();
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
-  const claims = jsonObject(payloadPart);
-  if (!claims) return null;
-  const { exp, nbf, iat } = claims;
-  if (!numericOrAbsent(exp) || !numericOrAbsent(nbf) || !numericOrAbsent(iat)) return null;
-  if (typeof nbf === 'number' && nbf > now) return null;
-  if (typeof exp === 'number' && exp <= now) return null;
-  return claims;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if any. */
