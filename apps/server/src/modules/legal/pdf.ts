@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { TLanguage } from '@portal/contracts';
-import { PDF_LABELS, type TLegalSource } from './source';
+import { serverText } from '../../lib/i18n';
+import type { TLegalSource } from './source';
 
 const require = createRequire(import.meta.url);
 
@@ -16,6 +17,11 @@ const FONTS = { regular: join(FONT_DIR, 'DejaVuSans.ttf'), bold: join(FONT_DIR, 
  */
 export function renderLegalPdf(source: TLegalSource, language: TLanguage): Promise<Buffer> {
   const date = new Date(`${source.effective}T00:00:00Z`);
+  // The words around the text, in the document's own language (the server catalogue's `pdf.*`).
+  const labels = {
+    version: serverText(language, 'pdf.version'),
+    effective: serverText(language, 'pdf.effective'),
+  };
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 64, bottom: 64, left: 64, right: 64 },
@@ -24,7 +30,7 @@ export function renderLegalPdf(source: TLegalSource, language: TLanguage): Promi
     displayTitle: true,
     info: {
       Title: source.title,
-      Subject: `${PDF_LABELS[language].version} ${source.version}`,
+      Subject: `${labels.version} ${source.version}`,
       Producer: 'partner-portal',
       Creator: 'partner-portal',
       CreationDate: date,
@@ -43,7 +49,6 @@ export function renderLegalPdf(source: TLegalSource, language: TLanguage): Promi
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   doc.font('bold').fontSize(18).text(source.title, { width });
   doc.moveDown(0.3);
-  const labels = PDF_LABELS[language];
   doc
     .font('regular')
     .fontSize(9)

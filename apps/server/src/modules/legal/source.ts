@@ -1,4 +1,3 @@
-import { type TLanguage } from '@portal/contracts';
 import { inlineText, parseFrontMatter, parseMarkdown } from '@portal/contracts/markdown';
 
 /**
@@ -48,14 +47,3 @@ export function parseLegalSource(text: string, where: string): TLegalSource {
   if (blocks.length === 0) throw new LegalSourceError(`${where}: no text`);
   return { title, version, effective, blocks };
 }
-
-/** The words around the text of a PDF, per language (the document's own language). */
-export const PDF_LABELS: Record<TLanguage, { version: string; effective: string }> = {
-  en: { version: 'Version', effective: 'Effective from' },
-  pt: { version: 'Versão', effective: 'Em vigor desde' },
-  BT: { version: 'Versão', effective: 'Vigente a partir de' },
-  ru: { version: 'Редакция', effective: 'Действует с' },
-  es: { version: 'Versión', effective: 'Vigente desde' },
-  it: { version: 'Versione', effective: 'In vigore dal' },
-  TUV: { version: 'Редакция', effective: 'Күштүг болганы' },
-};
