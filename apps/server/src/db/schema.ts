@@ -458,6 +458,43 @@ export const ledgerBonusTotals = pgTable(
   ],
 );
 
+/**
+ * Lifetime USDT bonus of a user by bonus type (net of reversals), kept like `ledger_bonus_totals`
+ * by `postTransfer` in the transfer's own statement: `get_purchase_statistics_by_packages` reads
+ * the binary total by its key instead of summing the postings of every binary bonus (back-filled
+ * from history by migration 0035).
+ */
+export const ledgerBonusTypeTotals = pgTable(
+  'ledger_bonus_type_totals',
+  {
+    userId: userRef().notNull(),
+    bonusType: text('bonus_type').notNull(),
+    amount: bigint('amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bonusType] })],
+);
+
+/**
+ * A partner's USDT bonus lines (wallet_operations rows and listed payouts) summed by UTC month
+ * (`YYYY-MM`) and bonus type: the dashboard's income by month. Kept by statement triggers on both
+ * tables in the writing statement's transaction, whoever writes (migration 0035, which also
+ * back-fills it), so the dashboard reads at most 24 months of rows by their key.
+ */
+export const bonusIncomeMonths = pgTable(
+  'bonus_income_months',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    month: text('month').notNull(),
+    bonusType: text('bonus_type').notNull(),
+    amount: bigint('amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.bonusType] })],
+);
+
 // ---- wallet ------------------------------------------------------------------------------------------
 
 /**

@@ -23,6 +23,15 @@ import { type Db, queryRows } from '../db/client';
 /** Tables that are not history: the sessions the seed signs in with, the rate limiter's windows. */
 const NOT_HISTORY = new Set(['sessions', 'rate_limits']);
 
+/**
+ * Triggers left on while a phase moves: the dashboard's income by month (migration 0035) follows
+ * its lines to the months they are moved to.
+ */
+const KEPT_TRIGGERS: Record<string, string[]> = {
+  wallet_operations: ['wallet_operations_income_update'],
+  payouts: ['payouts_income_update'],
+};
+
 type TTimeTable = { table: string; rowTime: string; columns: string[] };
 
 /** Every table with time columns, and the column that dates its rows. */
@@ -75,6 +84,8 @@ export async function movePhase(db: Db, since: Date, byMs: number): Promise<void
         sql`, `,
       );
       await tx.execute(sql`alter table ${name} disable trigger user`);
+      for (const trigger of KEPT_TRIGGERS[table] ?? [])
+        await tx.execute(sql`alter table ${name} enable trigger ${sql.identifier(trigger)}`);
       await tx.execute(
         sql`update ${name} set ${sets} where ${sql.identifier(rowTime)} >= ${start}::timestamptz`,
       );

@@ -1,7 +1,7 @@
-import { formatMinor, type TBalances } from '@portal/contracts';
+import { formatMinor, type TBalances, type TBonusType } from '@portal/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { ledgerAccounts, ledgerBonusTotals } from '../../db/schema';
+import { ledgerAccounts, ledgerBonusTotals, ledgerBonusTypeTotals } from '../../db/schema';
 import type { TUserAccountRef } from './accounts';
 
 /**
@@ -64,3 +64,17 @@ export async function balanceOf(db: Db, account: TUserAccountRef): Promise<bigin
     );
   return row?.balance ?? 0n;
 }
+
+/**
+ * A user's lifetime USDT bonus of one type, net of reversals: the counter `postTransfer` keeps
+ * (`ledger_bonus_type_totals`), read by its key, so the cost does not grow with the bonuses paid.
+ */
+export async function bonusTypeTotalOf(db: Db, userId: number, bonusType: TBonusType): Promise<bigint> {
+  const [row] = await queryRows<{ amount: string }>(db, bonusTypeTotalQuery(userId, bonusType));
+  return BigInt(row?.amount ?? '0');
+}
+
+/** The statement of `bonusTypeTotalOf` (its plan is tested: the key's index, whatever the statistics). */
+export const bonusTypeTotalQuery = (userId: number, bonusType: TBonusType): SQL =>
+  sql`select b.amount::text as amount from ${ledgerBonusTypeTotals} b
+       where b.user_id = ${userId} and b.bonus_type = ${bonusType}`;

@@ -15,6 +15,11 @@ export type TTransferRow = {
   /** In the order their rows are locked: by user, currency and purpose. */
   userLegs: { userId: number; currency: string; purpose: string; amount: bigint }[];
   companyLegs: { currency: string; purpose: string; amount: bigint }[];
+  /**
+   * What a bonus transfer adds to its users' lifetime USDT totals, in user order, one per user: by
+   * the header's group (`ledger_bonus_totals`) and, when the transfer has a bonus type, by that type
+   * (`ledger_bonus_type_totals`).
+   */
   bonusTotals: { userId: number; group: TBonusGroup; amount: bigint }[];
 };
 
@@ -30,7 +35,7 @@ const array = (values: readonly (number | bigint | string)[], type: 'bigint' | '
  * the balances move, the accounts not there yet are opened (an upsert: one opened meanwhile by
  * another transaction is moved instead), the company accounts are found (opened when missing, an
  * upsert too; they keep no balance: migration 0028 opens them all), the postings and the lifetime
- * bonus counters are written. The database checks
+ * bonus counters (by group and by bonus type) are written. The database checks
  * at the end of the statement that the postings balance per currency (migration 0013).
  *
  * Answers the transfer's id, or null when its reference was posted before; `short`, the index in
@@ -129,21 +134,28 @@ export function transferStatement(transfer: TTransferRow): SQL {
           union all
           select t.id, o.id, o.currency, l.amount from t, founded o join cl l on l.currency = o.currency and l.purpose = o.purpose
           returning 1),
-        totals as (
-          insert into ledger_bonus_totals as b (user_id, bonus_group, amount)
+        bt as (
           select * from unnest(${array(
             totals.map((total) => total.userId),
             'bigint',
           )}, ${array(
             totals.map((total) => total.group),
             'text',
-          )},
-                               ${array(
-                                 totals.map((total) => total.amount),
-                                 'bigint',
-                               )})
+          )}, ${array(
+            totals.map((total) => total.amount),
+            'bigint',
+          )}) as l(user_id, bonus_group, amount)),
+        totals as (
+          insert into ledger_bonus_totals as b (user_id, bonus_group, amount)
+          select l.user_id, l.bonus_group, l.amount from bt l
            where exists (select 1 from t)
           on conflict (user_id, bonus_group) do update set amount = b.amount + excluded.amount
+          returning 1),
+        type_totals as (
+          insert into ledger_bonus_type_totals as b (user_id, bonus_type, amount)
+          select l.user_id, ${transfer.bonusType}::text, l.amount from bt l
+           where exists (select 1 from t) and ${transfer.bonusType}::text is not null
+          on conflict (user_id, bonus_type) do update set amount = b.amount + excluded.amount
           returning 1)
         select (select id from t)::text as id, (select n from short)::int as short`;
 }

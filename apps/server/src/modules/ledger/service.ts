@@ -84,8 +84,9 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * What a bonus transfer adds to its users' lifetime totals: its USDT movements on user accounts, by
- * the header's group: a bonus credited adds, its reversal (a refunded purchase) takes back what it
- * took (the same rows `ledger_bonus_totals` was back-filled from, migrations 0013 and 0018).
+ * the header's group (and by the transfer's bonus type: repo.ts): a bonus credited adds, its
+ * reversal (a refunded purchase) takes back what it took (the same rows `ledger_bonus_totals` was
+ * back-filled from, migrations 0013 and 0018, and `ledger_bonus_type_totals`, migration 0035).
  */
 function bonusTotals(legs: TLeg[], bonusType: TBonusType | null) {
   const group: repo.TBonusGroup = (MATCHING_BONUS_TYPES as readonly string[]).includes(bonusType ?? '')
@@ -98,7 +99,8 @@ function bonusTotals(legs: TLeg[], bonusType: TBonusType | null) {
     if (account.userId === null || account.currency !== 'USDT' || amount === 0n) continue;
     totals.set(account.userId, (totals.get(account.userId) ?? 0n) + amount);
   }
-  return [...totals].map(([userId, amount]) => ({ userId, group, amount }));
+  // In user order: the counters' rows are locked in one order by every transfer.
+  return [...totals].sort(([a], [b]) => a - b).map(([userId, amount]) => ({ userId, group, amount }));
 }
 
 /** Legs on the same account are one posting. */

@@ -352,20 +352,3 @@ export async function packageStatistics(
     right: Number(row.right_count ?? 0),
   }));
 }
-
-/**
- * A partner's lifetime binary bonus in USDT minor units: what binary bonus transfers (and their
- * reversals) moved on the partner's own USDT accounts (the partner's postings, by account index).
- */
-export async function binaryBonusTotal(db: Db, userId: number): Promise<bigint> {
-  const [row] = await queryRows<{ total: string | null }>(
-    db,
-    sql`select sum(p.amount)::text as total
-        from ledger_accounts a
-        join ledger_postings p on p.account_id = a.id
-        join ledger_transfers t on t.id = p.transfer_id
-        where a.user_id = ${userId} and a.currency = 'USDT'
-          and t.operation_type = 'bonus' and t.bonus_type = 'binary'`,
-  );
-  return BigInt(row?.total ?? '0');
-}

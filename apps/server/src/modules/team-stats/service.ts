@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { binaryLegsOf, binaryPathsOf, PLAN, type TBinaryNode } from '../compensation/service';
+import { bonusTypeTotalOf } from '../ledger/balances';
 import { downlineTarget } from '../team/access';
 import * as repo from './repo';
 import type { TStats } from './repo';
@@ -245,9 +246,10 @@ export function createTeamStats(deps: { db: Db }) {
       };
     },
 
+    /** Kept counters only: the binary bonus by its key, the tariffs' counts by theirs. */
     async purchaseStatistics(callerId: number): Promise<TPurchaseStatistics> {
       const [bonus, packages] = [
-        await repo.binaryBonusTotal(db, callerId),
+        await bonusTypeTotalOf(db, callerId, 'binary'),
         await repo.packageStatistics(db, callerId),
       ];
       return {
