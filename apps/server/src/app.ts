@@ -183,7 +183,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { db } = database;
+  const { db, readDb } = database;
   const superuser = await bootstrapAccounts(db, config);
   if (superuser && onSuperuserCreated) onSuperuserCreated(superuser);
   else if (superuser)
@@ -267,7 +267,8 @@ export async function buildApp({
   servicesRoutes(app, { services: createServices({ db, ...config.services, clock }) });
   wikiRoutes(app, { wiki: createWiki(loadWiki(findWikiDir())) });
   adminRoutes(app, { admin });
-  statementRoutes(app, { db, lineDetailsOf: bonusLineDetails });
+  // The reads that tolerate a replica's lag read `readDb` (docs/scaling.md "Read replicas").
+  statementRoutes(app, { db: readDb, lineDetailsOf: bonusLineDetails });
   withdrawalRoutes(app, { withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });
   dftRoutes(app, { db });
   rateRoutes(app, { db, config });
@@ -303,13 +304,13 @@ export async function buildApp({
   const tariffs = createTariffs({ db, catalog, hotWinter: config.hotWinter, clock });
   tariffRoutes(app, { tariffs });
   promocodeRoutes(app, { promocodes: createPromocodes({ db, clock }), tariffs });
-  explanationRoutes(app, { explanations: createExplanations({ db }) });
+  explanationRoutes(app, { explanations: createExplanations({ db: readDb }) });
   compensationRoutes(app, { db });
   dashboardRoutes(app, { dashboard: createDashboard({ db }) });
 
   // ---- team (issue 9): trees, lists and search (modules/team); counters and statistics (modules/team-stats) ----
-  teamRoutes(app, { team: createTeam({ db }) });
-  teamStatsRoutes(app, { teamStats: createTeamStats({ db }) });
+  teamRoutes(app, { team: createTeam({ db: readDb }) });
+  teamStatsRoutes(app, { teamStats: createTeamStats({ db: readDb }) });
   // Seasonal promotions' status calls (compensation-plan.md section 9).
   promotionRoutes(app, { promotions: createPromotions({ db, configs }) });
 
@@ -374,7 +375,7 @@ export async function buildApp({
   // A call that committed work wakes the workers that drain it, here and in every other process.
   const wakeups = createWakeups({
     db,
-    url: 'url' in config.database ? config.database.url : null,
+    listenUrl: config.databaseListenUrl,
     onError: (error) => app.log.warn({ err: error }, 'a wake-up of the workers was lost'),
   });
   app.addHook('onResponse', (request, reply, done) => {

@@ -46,11 +46,20 @@ const ZEnv = z.object({
   /** PostgreSQL; without it the embedded PGlite keeps its data under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** A streaming replica of DATABASE_URL for the reads that tolerate lag; unset: every read on the primary. */
+  DATABASE_READ_URL: z.string().optional(),
+  /** Connections to the replica per server process; DATABASE_POOL_SIZE when unset. */
+  DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   /**
    * Parameterised statements as named prepared statements (PostgreSQL): off behind a pooler that
    * cannot keep them (PgBouncer in transaction mode before 1.21, or without max_prepared_statements).
    */
   DATABASE_NAMED_STATEMENTS: bool.default(true),
+  /**
+   * A direct connection to the primary for the workers' wake-ups (LISTEN), when DATABASE_URL goes
+   * through a pooler in transaction mode, which cannot hold one; unset: DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: z.string().optional(),
   /** Server processes on this machine sharing PORT (PostgreSQL only): a number, or `auto` for one per core. */
   WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   DATA_DIR: z.string().default('./data'),
@@ -270,6 +279,9 @@ function configFromEnv(env: TEnv) {
       'WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process.',
     );
   }
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: it names a replica of that PostgreSQL.');
+  }
   // Money for anyone is on by itself only on the embedded database, which no one else shares.
   const embedded = !env.DATABASE_URL && env.NODE_ENV !== 'production';
   const dataDir = resolve(env.DATA_DIR);
@@ -285,7 +297,13 @@ function configFromEnv(env: TEnv) {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     database,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /** The replica serving the reads that tolerate lag (docs/scaling.md "Read replicas"); null: none. */
+    databaseRead: env.DATABASE_READ_URL
+      ? { url: env.DATABASE_READ_URL, poolSize: env.DATABASE_READ_POOL_SIZE ?? env.DATABASE_POOL_SIZE }
+      : null,
     databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS,
+    /** Where the workers' wake-ups are heard (db/wakeups.ts); null on PGlite: in-process. */
+    databaseListenUrl: env.DATABASE_URL ? (env.DATABASE_LISTEN_URL ?? env.DATABASE_URL) : null,
     /** Server processes sharing the port (main.ts, workers.ts); 1 runs the server in this process. */
     workers,
     secretKey,

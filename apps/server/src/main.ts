@@ -33,6 +33,7 @@ async function openConfiguredDatabase(config: TConfig) {
         url: config.database.url,
         poolSize: config.databasePoolSize,
         namedStatements: config.databaseNamedStatements,
+        ...(config.databaseRead ? { read: config.databaseRead } : {}),
         onIdleError: (error) =>
           console.error('database connection lost (replaced on next use):', error.message),
       })

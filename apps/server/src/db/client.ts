@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -23,6 +23,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
+  /**
+   * The reads that tolerate lag (team views, explanations, the statement): a streaming replica
+   * when DATABASE_READ_URL is set, otherwise `db` itself (docs/scaling.md "Read replicas").
+   */
+  readDb: Db;
   driver: 'pglite' | 'postgres';
   /** Applies the committed migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
@@ -36,6 +41,8 @@ export type DatabaseOptions =
       /** Name parameterised statements by their text (default true): `DATABASE_NAMED_STATEMENTS`. */
       namedStatements?: boolean;
       onIdleError?: (error: Error) => void;
+      /** A streaming replica's pool for `readDb` (DATABASE_READ_URL, DATABASE_READ_POOL_SIZE). */
+      read?: { url: string; poolSize?: number };
     }
   | { pglite: PGlite };
 
@@ -106,12 +113,52 @@ function prepareByText(client: pg.PoolClient): void {
 /** "cached plan must not change result type". */
 const STALE_PLAN = '0A000';
 
+/**
+ * DATABASE_NAMED_STATEMENTS=false: every statement runs unnamed, also those the code names itself
+ * (`prepareNamed`, `queryNamed`). Behind PgBouncer in transaction mode before 1.21 a name prepared
+ * on one server connection is missing on the next ("does not exist"), or already taken there by
+ * another client ("already exists"): docs/scaling.md "PgBouncer".
+ */
+function unnamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const named = config !== null && typeof config === 'object' && 'name' in config && config.name;
+    return query(named ? { ...config, name: undefined } : config, ...rest);
+  };
+}
+
+/**
+ * The committed migrations, in one transaction that first takes a transaction advisory lock: when
+ * several processes start at once, one migrates and the others wait, then find nothing to do. A
+ * session lock would not hold behind PgBouncer in transaction mode (each statement may run on
+ * another server connection, and the lock stays on the one that took it), nor would drizzle's own
+ * migrator, which reads outside its transaction; its bookkeeping is kept (`dialect.migrate`), run
+ * inside this transaction. Read committed, so that a waiter sees what the first one committed.
+ */
+async function migrateInOneTransaction(db: Db): Promise<void> {
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.migrations})`);
+      const { dialect, session } = tx as unknown as { dialect: PgDialect; session: PgSession };
+      const inThisTransaction = {
+        execute: (query: SQL) => session.execute(query),
+        all: (query: SQL) => session.all(query),
+        transaction: (run: (inner: typeof tx) => Promise<unknown>) => run(tx),
+      } as unknown as PgSession;
+      const config = { migrationsFolder: MIGRATIONS_DIR };
+      await dialect.migrate(readMigrationFiles(config), inThisTransaction, config);
+    },
+    { isolationLevel: 'read committed' },
+  );
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   if ('pglite' in options) {
     const client = options.pglite;
     const db = drizzlePglite(namedStatements(client), { schema }) as unknown as Db;
     return {
       db,
+      readDb: db,
       driver: 'pglite',
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
       close: () => client.close(),
@@ -121,23 +168,32 @@ export function openDatabase(options: DatabaseOptions): Database {
   // An idle connection that the server drops (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', (error) => options.onIdleError?.(error));
-  if (options.namedStatements !== false) pool.on('connect', (client) => prepareByText(client));
+  pool.on('connect', (client) => (options.namedStatements === false ? unnamed : prepareByText)(client));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const readPool = options.read ? replicaPool(options.read, options) : null;
   return {
     db,
+    readDb: readPool ? drizzlePg(readPool, { schema }) : db,
     driver: 'postgres',
-    async migrate() {
-      const connection = await pool.connect();
-      try {
-        await connection.query('select pg_advisory_lock($1)', [LOCKS.migrations]);
-        await migratePg(drizzlePg(connection), { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await connection.query('select pg_advisory_unlock($1)', [LOCKS.migrations]).catch(() => undefined);
-        connection.release();
-      }
+    migrate: () => migrateInOneTransaction(db),
+    close: async () => {
+      await Promise.all([pool.end(), readPool?.end()]);
     },
-    close: () => pool.end(),
   };
+}
+
+/**
+ * The replica's pool, set up as the primary's. A hot standby refuses any write itself; nothing
+ * is set per connection, so that a pooler in transaction mode may stand in front of it.
+ */
+function replicaPool(
+  read: { url: string; poolSize?: number },
+  options: { namedStatements?: boolean; onIdleError?: (error: Error) => void },
+): pg.Pool {
+  const pool = new pg.Pool({ connectionString: read.url, max: read.poolSize ?? 10 });
+  pool.on('error', (error) => options.onIdleError?.(error));
+  pool.on('connect', (client) => (options.namedStatements === false ? unnamed : prepareByText)(client));
+  return pool;
 }
 
 /** The extensions the migrations create (pg_trgm: the downline search index). */

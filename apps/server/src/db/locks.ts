@@ -5,7 +5,7 @@
  * hashtext(x))` makes a namespace of one lock per `x` under it.
  */
 export const LOCKS = {
-  /** Migrations, across processes (session lock, db/client.ts). */
+  /** Migrations, across processes (transaction lock, so that it holds behind PgBouncer: db/client.ts). */
   migrations: 72_001,
   /** The development chain's mining, one block at a time (adapters/chain/dev-chain.ts). */
   devChainMining: 72_002,

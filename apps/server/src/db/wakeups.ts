@@ -21,7 +21,7 @@ export type TWakeups = {
  * Wake-ups for the workers (src/jobs): a request that committed work (a purchase's events, a new
  * partner) wakes the workers at once instead of leaving them to their next look.
  *
- * With a PostgreSQL URL a wake-up is a NOTIFY, sent after the commit, outside the request's
+ * With PostgreSQL a wake-up is a NOTIFY, sent after the commit, outside the request's
  * transaction (a transaction that notifies takes a database-wide lock at commit, which would queue
  * every purchase's commit behind the others), and every process LISTENs on a connection of its own,
  * opened directly (a pooler in transaction mode cannot hold a LISTEN). Without one (PGlite: one
@@ -29,7 +29,8 @@ export type TWakeups = {
  */
 export function createWakeups(deps: {
   db: Db;
-  url: string | null;
+  /** A direct connection to the primary (DATABASE_LISTEN_URL, else DATABASE_URL); null: PGlite. */
+  listenUrl: string | null;
   onError?: (error: Error) => void;
 }): TWakeups {
   const listeners = new Set<() => void>();
@@ -41,8 +42,8 @@ export function createWakeups(deps: {
   let client: pg.Client | null = null;
 
   const listen = () => {
-    if (closed || !deps.url) return;
-    const connection = new pg.Client({ connectionString: deps.url });
+    if (closed || !deps.listenUrl) return;
+    const connection = new pg.Client({ connectionString: deps.listenUrl });
     client = connection;
     const retry = (error?: Error) => {
       if (client !== connection) return;
@@ -65,14 +66,14 @@ export function createWakeups(deps: {
       if (pending || closed) return;
       pending = setTimeout(() => {
         pending = null;
-        if (!deps.url) return emit();
+        if (!deps.listenUrl) return emit();
         deps.db.execute(sql`select pg_notify(${CHANNEL}, '')`).catch((error: Error) => deps.onError?.(error));
       }, COALESCE_MS);
     },
     subscribe(fn) {
       listeners.add(fn);
-      if (deps.url && !client) listen();
-      return deps.url !== null;
+      if (deps.listenUrl && !client) listen();
+      return deps.listenUrl !== null;
     },
     async close() {
       closed = true;

@@ -44,7 +44,7 @@ const seconds: Database[] = [];
  */
 export function secondConnection(database: Database): Database {
   if (!url) return database;
-  const second = openDatabase({ url, poolSize: 2 });
+  const second = openDatabase({ url, poolSize: 2, namedStatements: NAMED_STATEMENTS });
   seconds.push(second);
   return second;
 }
@@ -55,6 +55,23 @@ afterEach(async () => {
 /** This test file's PostgreSQL database, for server processes a test starts; null on PGlite. */
 export const databaseUrl = () => url;
 
+/**
+ * CI's PgBouncer pass (.ci/run, docs/scaling.md "PgBouncer") sets TEST_PGBOUNCER_URL: the app,
+ * its second connections and the server processes a test starts reach each test file's database
+ * through PgBouncer, while the databases are made and dropped directly (TEST_DATABASE_URL).
+ */
+const PGBOUNCER = process.env.TEST_PGBOUNCER_URL;
+
+/** The database `name` as the app reaches it: through PgBouncer in that pass, else directly. */
+export function appUrl(name: string): string {
+  const target = new URL(PGBOUNCER ?? process.env.TEST_DATABASE_URL!);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/** DATABASE_NAMED_STATEMENTS as the server processes read it (the pass sets it for PgBouncer 1.18). */
+export const NAMED_STATEMENTS = process.env.DATABASE_NAMED_STATEMENTS !== 'false';
+
 async function open() {
   const template = inject('pgTemplate');
   const base = process.env.TEST_DATABASE_URL;
@@ -63,10 +80,8 @@ async function open() {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
-    const target = new URL(base);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    const database = openDatabase({ url, poolSize: 10 });
+    url = appUrl(name);
+    const database = openDatabase({ url, poolSize: 10, namedStatements: NAMED_STATEMENTS });
     return {
       database,
       dispose: async () => {

@@ -103,30 +103,36 @@ describe('the persisted job schedule', () => {
         if (attempts < 3) throw new Error(`failure ${attempts}`);
       },
     };
+    const row = async () =>
+      (
+        await queryRows<{ failures: number; last_error: string | null; next_at: Date | string }>(
+          database.db,
+          sql`select failures, last_error, next_at from job_schedule where name = 'flaky'`,
+        )
+      )[0]!;
+    /** Waits until the schedule recorded `failures` failures in a row. */
+    const recorded = async (failures: number) => {
+      for (const deadline = Date.now() + 5000; (await row()).failures !== failures; await pause(10)) {
+        if (Date.now() > deadline) throw new Error(`${failures} failures not recorded`);
+      }
+    };
     await run(database, [flaky], clock.now);
-    await until(() => attempts === 1);
-    await pause(50);
-    const [failed] = await queryRows<{ failures: number; last_error: string }>(
-      database.db,
-      sql`select failures, last_error from job_schedule where name = 'flaky'`,
-    );
-    expect(failed).toMatchObject({ failures: 1, last_error: 'Error: failure 1' });
+    await recorded(1);
+    expect(await row()).toMatchObject({ failures: 1, last_error: 'Error: failure 1' });
     // The retry waits 30 ms of the clock, then 60: the clock stands still, so nothing runs.
+    await pause(50);
     expect(attempts).toBe(1);
     clock.set('2026-03-10T12:00:00.031Z');
-    await until(() => attempts === 2);
+    await recorded(2);
     clock.set('2026-03-10T12:00:00.062Z');
     await pause(50);
     expect(attempts).toBe(2);
     clock.set('2026-03-10T12:00:00.100Z');
     await until(() => attempts === 3);
-    await pause(50);
-    const [done] = await queryRows<{ failures: number; last_error: string | null; next_at: Date | string }>(
-      database.db,
-      sql`select failures, last_error, next_at from job_schedule where name = 'flaky'`,
-    );
-    expect(done).toMatchObject({ failures: 0, last_error: null });
-    expect(new Date(done!.next_at).toISOString()).toBe('2026-03-11T00:00:00.000Z');
+    await recorded(0);
+    const done = await row();
+    expect(done.last_error).toBeNull();
+    expect(new Date(done.next_at).toISOString()).toBe('2026-03-11T00:00:00.000Z');
   });
 
   it('lets another process take over a slot whose process stopped answering, and never runs it twice', async () => {

@@ -30,7 +30,7 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
 describe('waking the workers', () => {
   it('runs a woken worker at once, and once more when woken while it ran', async () => {
     const database = await freshDatabase();
-    const wakeups = createWakeups({ db: database.db, url: null });
+    const wakeups = createWakeups({ db: database.db, listenUrl: null });
     closing.push(wakeups);
     let runs = 0;
     let release = () => undefined as void;
@@ -90,8 +90,8 @@ describe('waking the workers', () => {
     async () => {
       const database = await freshDatabase();
       const url = databaseUrl()!;
-      const listening = createWakeups({ db: database.db, url });
-      const waking = createWakeups({ db: secondConnection(database).db, url });
+      const listening = createWakeups({ db: database.db, listenUrl: url });
+      const waking = createWakeups({ db: secondConnection(database).db, listenUrl: url });
       closing.push(listening, waking);
       let woken = 0;
       expect(listening.subscribe(() => (woken += 1))).toBe(true);
