@@ -14,7 +14,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { namedStatements, QUIET, type TNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 import { LOCKS } from './locks';
 
@@ -115,7 +114,7 @@ const STALE_PLAN = '0A000';
 
 /**
  * DATABASE_NAMED_STATEMENTS=false: every statement runs unnamed, also those the code names itself
- * (`prepareNamed`, `queryNamed`). Behind PgBouncer in transaction mode before 1.21 a name prepared
+ * (`.prepare(name)`, `queryNamed`). Behind PgBouncer in transaction mode before 1.21 a name prepared
  * on one server connection is missing on the next ("does not exist"), or already taken there by
  * another client ("already exists"): docs/scaling.md "PgBouncer".
  */
@@ -155,7 +154,7 @@ async function migrateInOneTransaction(db: Db): Promise<void> {
 export function openDatabase(options: DatabaseOptions): Database {
   if ('pglite' in options) {
     const client = options.pglite;
-    const db = drizzlePglite(namedStatements(client), { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       readDb: db,
@@ -237,27 +236,6 @@ async function initialiseApart(dataDir: string): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`Making the PGlite data directory failed (${code})`)),
     );
   });
-}
-
-/**
- * A query that is a named prepared statement (`.prepare(name)`): on PostgreSQL node-postgres
- * prepares it by its name; on PGlite, whose drizzle driver drops the name, it becomes a named
- * statement too (db/pglite-statements.ts). Call with the top-level database, not a transaction.
- *
- * `memoMs`, for a read only: on PGlite, the same parameters get the same answer again without
- * running it while no other statement has run on the database since, for at most `memoMs` (the
- * staleness the statement's own `now()` may have). Ignored on PostgreSQL, which other processes
- * write to. `quiet`, for a read only: on PGlite it does not forget the memoised answers.
- */
-export function prepareNamed<T extends { toSQL(): { sql: string }; prepare(name: string): unknown }>(
-  db: Db,
-  query: T,
-  name: string,
-  options: { memoMs?: number; quiet?: boolean } = {},
-): ReturnType<T['prepare']> {
-  const client = (db as { $client?: Partial<TNamedStatements> }).$client;
-  client?.keep?.(query.toSQL().sql, options.quiet ? QUIET : options.memoMs);
-  return query.prepare(name) as ReturnType<T['prepare']>;
 }
 
 export async function ping(db: Db): Promise<void> {
@@ -424,7 +402,7 @@ type TSessionOf = {
  * The rows of a raw SQL query run as a statement prepared by `name`, also inside a transaction:
  * on PostgreSQL each connection parses and plans it once, then only binds and runs it. The text
  * must be the same every time (arrays, not lists of parameters): node-postgres refuses a name
- * reused for another text. On PGlite the name is ignored (`prepareNamed` says why).
+ * reused for another text. On PGlite drizzle's driver ignores the name: the statement runs as any other.
  */
 export async function queryNamed<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const { session, dialect } = db as unknown as TSessionOf;

@@ -1,6 +1,6 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import type { TNamedStatements } from '../../src/db/pglite-statements';
 import { deriveKey } from '../../src/lib/crypto';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
@@ -39,11 +39,19 @@ describe('profile calls asked at once', () => {
     for (const [index, partner] of partners.entries())
       await adjust(app, partner.id, 'USDT', String(index + 1));
 
+    // On PGlite, the statements that read sessions (their ids as one array) are counted.
+    let sessionReads = 0;
     const client =
       app.database.driver === 'pglite'
-        ? ((app.database.db as { $client?: unknown }).$client as TNamedStatements)
+        ? ((app.database.db as { $client?: unknown }).$client as PGlite)
         : null;
-    const before = client?.generation();
+    if (client) {
+      const query = client.query.bind(client);
+      client.query = ((...args: Parameters<PGlite['query']>) => {
+        if (args[0].includes('::uuid[]')) sessionReads++;
+        return query(...args);
+      }) as PGlite['query'];
+    }
     const answers = await Promise.all(partners.map((partner) => post(app, INFO, {}, partner.token)));
     expect(
       answers.map((answer) => [
@@ -60,8 +68,8 @@ describe('profile calls asked at once', () => {
         `${index + 1}.000000`,
       ]),
     );
-    // On PGlite every statement moves the generation: five calls, one read.
-    if (client) expect(client.generation() - before!).toBe(1);
+    // Five calls, one read.
+    if (client) expect(sessionReads).toBe(1);
   });
 
   it('a logged-out session fails its own call only', async () => {

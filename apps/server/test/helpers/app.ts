@@ -63,7 +63,6 @@ async function settle(db: Database['db']): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     await drainFold(db);
-    // The quiet read: it moves no statement count on PGlite (batched-reads.test.ts counts them).
     if (!(await hasBacklog(db)) || Date.now() > deadline) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, prepareNamed, queryRows } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
 import { binaryLegEnds, oneTimeTokens, uploads, users } from '../../db/schema';
 import { prepareOfLiveSessions } from '../sessions/service';
@@ -39,14 +39,11 @@ export function prepareUserWith<T extends Record<string, SQL>>(
   name: string,
   extra: (userId: SQL) => T,
 ): (id: number) => Promise<({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined> {
-  const query = prepareNamed(
-    db,
-    db
-      .select({ user: users, ...extra(sql`${users.id}`) })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id'))),
-    name,
-  );
+  const query = db
+    .select({ user: users, ...extra(sql`${users.id}`) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(name);
   return async (id) => {
     const [row] = await query.execute({ id });
     return row as ({ user: TUserRow } & { [K in keyof T]: unknown }) | undefined;
@@ -106,20 +103,17 @@ export type TProfileUser = Pick<
  * `prepareUserWith` for signed-in calls, with the profile's columns only, for many sessions in one
  * statement: for each session asked for, its user's row while the session is live (the session
  * module's check), else undefined. So the session check and the read are one round trip, shared
- * by the calls of one turn (`db/batch.ts`). `memo`: see `prepareNamed` (PGlite only).
+ * by the calls of one turn (`db/batch.ts`).
  */
 export function prepareUsersOfSessions<T extends Record<string, SQL>>(
   db: Db,
   name: string,
   extra: (userId: SQL) => T,
-  memo: { memoMs?: number } = {},
 ) {
-  return prepareOfLiveSessions<{ user: TProfileUser } & { [K in keyof T]: unknown }>(
-    db,
-    name,
-    { user: profileColumns, ...extra(sql`${users.id}`) },
-    memo,
-  );
+  return prepareOfLiveSessions<{ user: TProfileUser } & { [K in keyof T]: unknown }>(db, name, {
+    user: profileColumns,
+    ...extra(sql`${users.id}`),
+  });
 }
 
 /** Locks the user's row for the rest of the transaction. */

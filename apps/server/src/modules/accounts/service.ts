@@ -52,9 +52,6 @@ export function avatarUrl(avatarId: string | null): string | null {
   return avatarId ? `/media/avatars/${avatarId}` : null;
 }
 
-/** At most how long PGlite gives a profile read's answer again (see `sessionProfileRow`). */
-const PROFILE_MEMO_MS = 1000;
-
 export function createAccounts(deps: {
   db: Db;
   config: TConfig;
@@ -75,14 +72,8 @@ export function createAccounts(deps: {
     mentor: repo.mentorRow(id),
   });
   const profileRow = repo.prepareUserWith(db, 'profile_read', profileExtra);
-  // On PGlite the profile read's answer is given again while nothing else has run on the
-  // database (db/pglite-statements.ts): any write, of anyone, forgets it. Its only clock is the
-  // session's expiry (`now()`), which the token's own expiry, checked first, already enforces
-  // to the second; the due DFT twelfths are computed from the grants here, at each call.
   // The profile calls of one turn of the event loop are one statement (db/batch.ts).
-  const sessionProfileRow = batched(
-    repo.prepareUsersOfSessions(db, 'profile_read_sessions', profileExtra, { memoMs: PROFILE_MEMO_MS }),
-  );
+  const sessionProfileRow = batched(repo.prepareUsersOfSessions(db, 'profile_read_sessions', profileExtra));
 
   // A read writes nothing, and is one statement: the user row, its balances and bonus totals,
   // and its locked DFT grants. Twelfths due by now are shown unlocked whether or not the job

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TFoldEvent, TTariffChange } from '@portal/compensation';
 import type { TProductKind } from '@portal/contracts';
-import { type Db, prepareNamed, queryRows } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { compensationEvents } from '../../db/schema';
 
 /**
@@ -257,23 +257,16 @@ const CURSOR = sql`(coalesce((select f.last_xid from compensation_fold f where f
 
 const backlogQueries = new WeakMap<Db, { execute(): Promise<{ id: number }[]> }>();
 
-/**
- * Whether any event waits after the cursor: one named read, quiet on PGlite (it forgets no
- * memoised answer). Call it with the top-level database.
- */
+/** Whether any event waits after the cursor: one named read. Call it with the top-level database. */
 export async function hasBacklog(db: Db): Promise<boolean> {
   let query = backlogQueries.get(db);
   if (!query) {
-    query = prepareNamed(
-      db,
-      db
-        .select({ id: compensationEvents.id })
-        .from(compensationEvents)
-        .where(sql`(${compensationEvents.xid}, ${compensationEvents.id}) > ${CURSOR}`)
-        .limit(1),
-      'fold_backlog',
-      { quiet: true },
-    );
+    query = db
+      .select({ id: compensationEvents.id })
+      .from(compensationEvents)
+      .where(sql`(${compensationEvents.xid}, ${compensationEvents.id}) > ${CURSOR}`)
+      .limit(1)
+      .prepare('fold_backlog');
     backlogQueries.set(db, query);
   }
   return (await query.execute()).length > 0;

@@ -48,7 +48,7 @@ export type TBatch = { folded: number; more: boolean; postings: readonly TFoldPo
  * serialization conflict is rolled back whole and tried again.
  */
 export async function drainFold(db: Db, batch = FOLD_BATCH, part = FOLD_PART): Promise<number> {
-  // Most looks find nothing: one quiet read (it forgets no memoised read on PGlite) says so.
+  // Most looks find nothing: one read says so.
   if (!(await hasBacklog(db))) return 0;
   let total = 0;
   for (;;) {

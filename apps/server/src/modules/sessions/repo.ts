@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { type Db, prepareNamed } from '../../db/client';
+import type { Db } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
 import { sessions, users } from '../../db/schema';
 
@@ -18,24 +18,18 @@ export type TSessionClaims = { userId: number; sessionId: string };
  * For each session asked for, the row `fields` select while the session is live, belongs to the
  * user asked with it and that user is active (joined as `users`); else undefined. One named
  * statement for all of them (`db/batch.ts` gathers them): the session ids go as one array.
- * `memo`: see `prepareNamed` (PGlite only).
  */
 export function prepareOfLiveSessions<TRow>(
   db: Db,
   name: string,
   fields: SelectedFields,
-  memo: { memoMs?: number } = {},
 ): (asked: readonly TSessionClaims[]) => Promise<(TRow | undefined)[]> {
-  const query = prepareNamed(
-    db,
-    db
-      .select({ ...fields, askedSessionId: sessions.id, askedUserId: sessions.userId })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`, liveSession())),
-    name,
-    memo,
-  );
+  const query = db
+    .select({ ...fields, askedSessionId: sessions.id, askedUserId: sessions.userId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`, liveSession()))
+    .prepare(name);
   return async (asked) => {
     // As text: both drivers take it (session ids are uuids: `verifiedTokens` refuses any other).
     const rows = (await query.execute({
