@@ -8,10 +8,9 @@ import { databaseUrl } from './helpers/database';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client';
 import { jobSchedule, payouts } from '../src/db/schema';
-import { adjust } from './helpers/money';
 import { startServerProcess, startWorkerProcess } from './helpers/process';
 import { countRows } from './helpers/rows';
-import { buyTariff } from './helpers/tariffs';
+import { inviteWithPurchase } from './helpers/tariffs';
 
 /** The processes a process started (Linux). */
 const childrenOf = (pid: number) =>
@@ -114,12 +113,7 @@ describe('the superuser of a new database', () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('npm run worker on PostgreSQL', () => {
   it('runs the jobs beside a web process started with JOBS=false, which runs none', async () => {
     const app = await testApp({ settle: false });
-    const mentor = await registerPartner(app);
-    await adjust(app, mentor.id, 'USDT', '500');
-    await buyTariff(app, mentor, 'tariff-500');
-    const buyer = await registerPartner(app, { promocode: mentor.referralId });
-    await adjust(app, buyer.id, 'USDT', '500');
-    await buyTariff(app, buyer, 'tariff-500');
+    const { mentor } = await inviteWithPurchase(app);
     const env = { NODE_ENV: 'test', DATABASE_URL: databaseUrl()!, SECRET_KEY: testConfig().secretKey };
     const web = await startServerProcess({ ...env, LOG_LEVEL: 'warn', JOBS: 'false' });
     expect((await fetch(`${web.base}/api/health`)).status).toBe(200);

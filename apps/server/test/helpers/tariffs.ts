@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { findProductByCode } from '../../src/modules/catalog/service';
 import { post, type TTestApp } from './app';
-import type { TPartner } from './factories';
+import { registerPartner, type TPartner } from './factories';
+import { adjust } from './money';
 
 export const TARIFF_REQUEST = '/api/v1/mlm/package/purchase/request/';
 export const TARIFF_CONFIRM = '/api/v1/mlm/package/purchase/confirm/';
@@ -34,4 +35,18 @@ export async function buyTariff(app: TTestApp, buyer: TPartner, code: string) {
   const paid = await post(app, TARIFF_CONFIRM, { request_id: quote.request_id }, buyer.token);
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   return { quote, paid: paid.body };
+}
+
+/**
+ * A mentor with tariff 500 and a partner they invited who then buys tariff 500 too: the buyer's
+ * purchase owes the mentor an invite bonus, paid when the fold runs.
+ */
+export async function inviteWithPurchase(app: TTestApp): Promise<{ mentor: TPartner; buyer: TPartner }> {
+  const mentor = await registerPartner(app);
+  await adjust(app, mentor.id, 'USDT', '500');
+  await buyTariff(app, mentor, 'tariff-500');
+  const buyer = await registerPartner(app, { promocode: mentor.referralId });
+  await adjust(app, buyer.id, 'USDT', '500');
+  await buyTariff(app, buyer, 'tariff-500');
+  return { mentor, buyer };
 }

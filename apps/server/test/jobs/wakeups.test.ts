@@ -5,10 +5,8 @@ import { createWakeups, type TWakeups } from '../../src/db/wakeups';
 import { startJobs, type TJobRunner } from '../../src/jobs/scheduler';
 import { testApp, testConfig } from '../helpers/app';
 import { databaseUrl, freshDatabase, secondConnection } from '../helpers/database';
-import { registerPartner } from '../helpers/factories';
-import { adjust } from '../helpers/money';
 import { countRows } from '../helpers/rows';
-import { buyTariff } from '../helpers/tariffs';
+import { inviteWithPurchase } from '../helpers/tariffs';
 
 const silent = { error: () => undefined, warn: () => undefined };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,12 +73,7 @@ describe('waking the workers', () => {
       config: { jobs: true, fold: { ...base.fold, everyMs: 60_000 } },
       settle: false,
     });
-    const mentor = await registerPartner(app);
-    await adjust(app, mentor.id, 'USDT', '500');
-    await buyTariff(app, mentor, 'tariff-500');
-    const buyer = await registerPartner(app, { promocode: mentor.referralId });
-    await adjust(app, buyer.id, 'USDT', '500');
-    await buyTariff(app, buyer, 'tariff-500');
+    const { mentor } = await inviteWithPurchase(app);
     // The invite bonus of the buyer's purchase.
     await until(async () => (await countRows(app, payouts, eq(payouts.payeeId, mentor.id))) > 0, 1500);
   });
