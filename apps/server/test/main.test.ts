@@ -7,7 +7,7 @@ import { loginAdmin, registerPartner } from './helpers/factories';
 import { databaseUrl } from './helpers/database';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client';
-import { jobSchedule, payouts } from '../src/db/schema';
+import { jobSchedule, payouts } from '../src/schema';
 import { startServerProcess, startWorkerProcess } from './helpers/process';
 import { countRows } from './helpers/rows';
 import { inviteWithPurchase } from './helpers/tariffs';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { botOutbox } from '../db/schema';
+import { botOutbox } from './schema';
 
 export type TBot = {
   readonly kind: 'telegram' | 'outbox';

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox } from './schema';
 
 export type TMail = { to: string; subject: string; text: string; html: string };
 

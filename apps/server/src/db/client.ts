@@ -14,11 +14,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import * as schema from './schema';
 import { LOCKS } from './locks';
 
 /** The database, or a transaction on it: services take either. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   db: Db;
@@ -154,7 +153,7 @@ async function migrateInOneTransaction(db: Db): Promise<void> {
 export function openDatabase(options: DatabaseOptions): Database {
   if ('pglite' in options) {
     const client = options.pglite;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client) as unknown as Db;
     return {
       db,
       readDb: db,
@@ -168,11 +167,11 @@ export function openDatabase(options: DatabaseOptions): Database {
   // the pool replaces it on the next query.
   pool.on('error', (error) => options.onIdleError?.(error));
   pool.on('connect', (client) => (options.namedStatements === false ? unnamed : prepareByText)(client));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   const readPool = options.read ? replicaPool(options.read, options) : null;
   return {
     db,
-    readDb: readPool ? drizzlePg(readPool, { schema }) : db,
+    readDb: readPool ? drizzlePg(readPool) : db,
     driver: 'postgres',
     migrate: () => migrateInOneTransaction(db),
     close: async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../src/db/schema';
+import { auditLog, users } from '../../src/schema';
 import { ADMIN, call, post, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { sessions, users } from '../../src/db/schema';
+import { sessions, users } from '../../src/schema';
 import { deriveKey } from '../../src/lib/crypto';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { countRows } from '../helpers/rows';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { binaryLegEnds, users } from '../../src/db/schema';
+import { binaryLegEnds, users } from '../../src/schema';
 import { testApp, type TTestApp } from '../helpers/app';
 import { partnerInput, registerPartner } from '../helpers/factories';
 import { startTwoServers } from '../helpers/process';

@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import { ZERO_BALANCES } from '../helpers/money';
-import { uploads, users } from '../../src/db/schema';
+import { uploads, users } from '../../src/schema';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { userRow, auditActions, countRows } from '../helpers/rows';
 import { enableMfa, loginAdmin, partnerInput, registerPartner } from '../helpers/factories';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, oneTimeTokens } from '../../src/db/schema';
+import { auditLog, mailOutbox, oneTimeTokens } from '../../src/schema';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { userRow, countRows } from '../helpers/rows';
 import { enableMfa, registerPartner, totpCode, type TPartner } from '../helpers/factories';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
+import { users } from '../../src/schema';
 import { ZERO_BALANCES } from '../helpers/money';
 import { post, testApp, type TTestApp } from '../helpers/app';
 import { countRows } from '../helpers/rows';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
+import { users } from '../../src/schema';
 import { queryRows } from '../../src/db/client';
 import { testApp, type TTestApp } from '../helpers/app';
 import { partnerInput, registerPartner, type TPartner } from '../helpers/factories';

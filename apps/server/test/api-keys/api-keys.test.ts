@@ -3,7 +3,7 @@ import { MESSAGES } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { apiKeys } from '../../src/db/schema';
+import { apiKeys } from '../../src/schema';
 import { call, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances } from '../helpers/money';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { binaryLegs, lostProfits, payouts, purchases } from '../../src/db/schema';
+import { binaryLegs, lostProfits, payouts, purchases } from '../../src/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { drainFold } from '../../src/modules/compensation/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';

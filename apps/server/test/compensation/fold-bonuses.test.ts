@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { capWindows, lostProfits, payouts, users, walletOperations } from '../../src/db/schema';
+import { capWindows, lostProfits, payouts, users, walletOperations } from '../../src/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { drainFold } from '../../src/modules/compensation/service';
 import { recordPurchase, refundPurchase, releasePurchase } from '../../src/modules/purchases/service';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { binaryLegs, capWindows, compensationFold, lostProfits, payouts, users } from '../../src/db/schema';
+import { binaryLegs, capWindows, compensationFold, lostProfits, payouts, users } from '../../src/schema';
 import { horizon } from '../../src/modules/compensation/events';
 import { auditBonuses, drainFold, foldBacklog, foldBatch } from '../../src/modules/compensation/service';
 import { LOCKS } from '../../src/db/locks';

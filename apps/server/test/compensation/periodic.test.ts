@@ -13,7 +13,7 @@ import {
   payouts,
   purchases,
   users,
-} from '../../src/db/schema';
+} from '../../src/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import {
   auditBonuses,

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/db/schema';
+import { auditLog } from '../../src/schema';
 import { auditBonuses } from '../../src/modules/compensation/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';

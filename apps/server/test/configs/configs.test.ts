@@ -2,7 +2,7 @@ import { ZAllConfigs } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { purchases } from '../../src/db/schema';
+import { purchases } from '../../src/schema';
 import { call, configuredWindows, post, testApp, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, companyBalance } from '../helpers/money';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/contracts';
 import { describe, expect, test } from 'vitest';
-import { ledgerTransfers, purchases, walletOperations } from '../../src/db/schema';
+import { ledgerTransfers, purchases, walletOperations } from '../../src/schema';
 import { call, configuredWindows, post, testApp } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances } from '../helpers/money';

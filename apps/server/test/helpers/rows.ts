@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { auditLog, users } from '../../src/db/schema';
+import { auditLog, users } from '../../src/schema';
 import type { TTestApp } from './app';
 
 /** Reads of the database that tests check the API's effects against. */

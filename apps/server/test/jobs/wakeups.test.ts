@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { payouts } from '../../src/db/schema';
+import { payouts } from '../../src/schema';
 import { createWakeups, type TWakeups } from '../../src/db/wakeups';
 import { startJobs, type TJobRunner } from '../../src/jobs/scheduler';
 import { testApp, testConfig } from '../helpers/app';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { botChats, botLinkCodes } from '../../src/db/schema';
+import { botChats, botLinkCodes } from '../../src/schema';
 import { call, post, testApp, testConfig } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';
 import { countRows } from '../helpers/rows';

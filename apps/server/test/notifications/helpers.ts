@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { createOutboxBot } from '../../src/adapters/bot';
 import { createOutboxMailer } from '../../src/adapters/mail';
 import { queryRows } from '../../src/db/client';
-import { botOutbox } from '../../src/db/schema';
+import { botOutbox } from '../../src/schema';
 import { deliverNotices } from '../../src/modules/notifications/delivery';
 import { call, testConfig, type TTestApp } from '../helpers/app';
 import type { TPartner } from '../helpers/factories';

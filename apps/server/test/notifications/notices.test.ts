@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BotChatGone, createTelegramBot } from '../../src/adapters/bot';
 import { loadConfig } from '../../src/config';
 import { queryRows } from '../../src/db/client';
-import { mailOutbox, notices } from '../../src/db/schema';
+import { mailOutbox, notices } from '../../src/schema';
 import { deliverNotices, NOTICE_ATTEMPTS } from '../../src/modules/notifications/delivery';
 import { renderNotice } from '../../src/modules/notifications/render';
 import { call, post, testApp, type TTestApp } from '../helpers/app';

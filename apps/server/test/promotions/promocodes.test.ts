@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { payouts, promocodeRedemptions, promocodes, purchases } from '../../src/db/schema';
+import { payouts, promocodeRedemptions, promocodes, purchases } from '../../src/schema';
 import { drainFold } from '../../src/modules/compensation/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { queryRows } from '../../src/db/client';
 import { createConfigs } from '../../src/modules/configs/service';
-import { createPromotions } from '../../src/modules/promotions/service';
+import { createPromotions } from '../../src/read-models/promotions/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';
 import { adjust } from '../helpers/money';

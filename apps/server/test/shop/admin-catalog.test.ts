@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { productPrices, products } from '../../src/db/schema';
+import { productPrices, products } from '../../src/schema';
 import { call, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust } from '../helpers/money';

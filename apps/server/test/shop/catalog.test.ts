@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createCatalog, unitPrice } from '../../src/modules/catalog/service';
 import { recordPurchase, refundPurchase } from '../../src/modules/purchases/service';
-import { productPrices, compensationEvents, purchases, walletOperations } from '../../src/db/schema';
+import { productPrices, compensationEvents, purchases, walletOperations } from '../../src/schema';
 import { call, testApp, testConfig } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';

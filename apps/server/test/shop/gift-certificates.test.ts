@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { giftCertificates, idempotencyKeys, purchases, walletOperations } from '../../src/db/schema';
+import { giftCertificates, idempotencyKeys, purchases, walletOperations } from '../../src/schema';
 import { expireGiftCertificates } from '../../src/modules/gift-certificates/service';
 import { call, testApp, type TTestApp } from '../helpers/app';
 import { registerPartner, type TPartner } from '../helpers/factories';

@@ -10,7 +10,7 @@ import {
   compensationEvents,
   purchases,
   users,
-} from '../../src/db/schema';
+} from '../../src/schema';
 import { queryRows } from '../../src/db/client';
 import { expireOrders } from '../../src/modules/orders/repo';
 import { call, post, testApp, type TTestApp } from '../helpers/app';

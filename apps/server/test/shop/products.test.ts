@@ -1,14 +1,7 @@
 import { packYearEnd, tokenPackProfit, usdtToDxn } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import {
-  ledgerAccounts,
-  nodes,
-  purchases,
-  rateQuotes,
-  tokenPacks,
-  walletOperations,
-} from '../../src/db/schema';
+import { ledgerAccounts, nodes, purchases, rateQuotes, tokenPacks, walletOperations } from '../../src/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { createProducts, payDueTokenPacks } from '../../src/modules/products/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';

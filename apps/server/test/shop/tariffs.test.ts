@@ -10,7 +10,7 @@ import {
   purchases,
   users,
   walletOperations,
-} from '../../src/db/schema';
+} from '../../src/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { deleteExpiredRequests } from '../../src/modules/tariffs/repo';
 import { drainFold } from '../../src/modules/compensation/service';

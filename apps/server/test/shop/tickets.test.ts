@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { products, purchases } from '../../src/db/schema';
+import { products, purchases } from '../../src/schema';
 import { createCatalog, unitPrice } from '../../src/modules/catalog/service';
 import { createTickets, EVENT_TICKET_CODE } from '../../src/modules/tickets/service';
 import { call, testApp, testConfig, type TTestApp } from '../helpers/app';

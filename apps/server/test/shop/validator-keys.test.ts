@@ -12,7 +12,7 @@ import {
   validatorFeeDays,
   validatorKeys,
   walletOperations,
-} from '../../src/db/schema';
+} from '../../src/schema';
 import { hashCode } from '../../src/lib/one-time-code';
 import type { TPricing, TProductRow } from '../../src/modules/catalog/service';
 import { recordPurchase } from '../../src/modules/purchases/service';

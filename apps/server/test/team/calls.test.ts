@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { drainFold } from '../../src/modules/compensation/service';
 import { drainTeamCounters } from '../../src/modules/team-stats/service';
-import { createTeam } from '../../src/modules/team/service';
+import { createTeam } from '../../src/read-models/team/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust } from '../helpers/money';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSandboxCardProvider, SANDBOX_CARDS } from '../../src/adapters/card/sandbox';
 import { sandboxHttpServer, type TSandboxHttpServer } from '../../src/adapters/card/sandbox-server';
 import type { TConfig } from '../../src/config';
-import { cardPayments, ledgerTransfers, walletOperations } from '../../src/db/schema';
+import { cardPayments, ledgerTransfers, walletOperations } from '../../src/schema';
 import { cardJobs } from '../../src/modules/card/jobs';
 import { createCardPayments } from '../../src/modules/card/service';
 import { testApp, testConfig, type TTestApp } from '../helpers/app';

@@ -5,7 +5,7 @@ import { CardProviderError, type TChargeRequest } from '../../src/adapters/card/
 import { createSandboxCardProvider, SANDBOX_CARDS } from '../../src/adapters/card/sandbox';
 import { sandboxHttpServer, type TSandboxHttpServer } from '../../src/adapters/card/sandbox-server';
 import { queryRows } from '../../src/db/client';
-import { cardPayments, ledgerTransfers, users, walletOperations } from '../../src/db/schema';
+import { cardPayments, ledgerTransfers, users, walletOperations } from '../../src/schema';
 import { cardFingerprint } from '../../src/modules/card/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';

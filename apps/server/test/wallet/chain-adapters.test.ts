@@ -6,7 +6,7 @@ import { createDevChain, type TDevChain } from '../../src/adapters/chain/dev-cha
 import { devChainRpcServer } from '../../src/adapters/chain/dev-chain-rpc';
 import { createEvmChain } from '../../src/adapters/chain/evm';
 import { TRANSFER_TOPIC } from '../../src/adapters/chain/types';
-import { chainRejectedLogs } from '../../src/db/schema';
+import { chainRejectedLogs } from '../../src/schema';
 import { createWatcher } from '../../src/modules/deposits/watcher';
 import { depositInvoice, depositsApp, devTransfer } from '../helpers/chain';
 import { registerPartner } from '../helpers/factories';

@@ -10,7 +10,7 @@ import {
   ledgerPostings,
   ledgerTransfers,
   walletOperations,
-} from '../../src/db/schema';
+} from '../../src/schema';
 import { createWatcher, type TWatcher } from '../../src/modules/deposits/watcher';
 import {
   depositInvoice,

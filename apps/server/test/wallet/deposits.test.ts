@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/contracts';
-import { depositAddresses, invoices, ledgerTransfers, walletOperations } from '../../src/db/schema';
+import { depositAddresses, invoices, ledgerTransfers, walletOperations } from '../../src/schema';
 import { depositAddressDeriver } from '../../src/modules/deposits/addresses';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
 import {

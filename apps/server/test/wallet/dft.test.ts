@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dftGrants } from '../../src/db/schema';
+import { dftGrants } from '../../src/schema';
 import { grantDft, nextUnlock, partsDue, unlockAllDue, unlockedAmount } from '../../src/modules/dft/service';
 import { liveQuote } from '../../src/modules/rates/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';

@@ -9,7 +9,7 @@ import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
 import { queryRows } from '../../src/db/client';
 import { transferStatement } from '../../src/modules/ledger/repo';
-import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../src/db/schema';
+import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../src/schema';
 
 const deposit = (userId: number, amount: bigint, reference: string) => ({
   operationType: 'deposit' as const,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { withdrawals } from '../../src/db/schema';
+import { withdrawals } from '../../src/schema';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { enableMfa, loginAdmin, registerPartner, totpCode, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';

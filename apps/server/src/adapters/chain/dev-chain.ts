@@ -4,7 +4,7 @@ import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { isAddress } from 'viem';
 import type { TConfig } from '../../config';
 import { type Db, queryRows } from '../../db/client';
-import { devChainBlocks, devChainLogs } from '../../db/schema';
+import { devChainBlocks, devChainLogs } from '../schema';
 import type { TChainAdapter, TChainLog } from './types';
 import { decimalToRaw } from './units';
 import { LOCKS } from '../../db/locks';

@@ -2,7 +2,8 @@ import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
-import { binaryLegEnds, oneTimeTokens, uploads, users } from '../../db/schema';
+import { binaryLegEnds } from '../network/schema';
+import { oneTimeTokens, uploads, users } from './schema';
 import { prepareOfLiveSessions } from '../sessions/service';
 
 export type TUserRow = typeof users.$inferSelect;

@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../adapters/schema';
 
 export async function listOutbox(db: Db, to: string | undefined, offset: number, limit: number) {
   const where = to ? eq(mailOutbox.to, to.toLowerCase()) : undefined;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, users } from '../../db/schema';
+import { users } from '../accounts/schema';
+import { apiKeys } from './schema';
 
 export type TApiKeyRow = typeof apiKeys.$inferSelect;
 

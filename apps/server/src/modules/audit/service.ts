@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog } from './schema';
 
 /** One entry of the audit log: who did what to whose account, from where. */
 export type TAuditEntry = {

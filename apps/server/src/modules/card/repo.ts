@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { cardPayments } from '../../db/schema';
+import { cardPayments } from './schema';
 import { LOCKS } from '../../db/locks';
 
 export type TNewCardPayment = typeof cardPayments.$inferInsert;

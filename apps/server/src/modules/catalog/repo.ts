@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productPrices, products, purchases, users } from '../../db/schema';
+import { users } from '../accounts/schema';
+import { purchases } from '../purchases/schema';
+import { productPrices, products } from './schema';
 
 /**
  * A product as every read answers it: its row and the id of its current price record (the latest

@@ -11,7 +11,7 @@ import {
   type TProductPriceChange,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import type { purchases } from '../../db/schema';
+import type { purchases } from '../purchases/schema';
 import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
 import { checkAmountBound } from '../ledger/bounds';

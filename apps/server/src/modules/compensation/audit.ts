@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { FoldState, foldEvent, type TFoldPosting } from '@portal/compensation';
 import { type BONUS_AUDIT_TRIGGERS, type TBonusAudit } from '@portal/contracts';
 import { type Db, queryRows } from '../../db/client';
-import { bonusAudits } from '../../db/schema';
+import { bonusAudits } from './schema';
 import { allEvents, toFoldEvent } from './events';
 import { contractType } from './names';
 import { PLAN } from './plan';

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TFoldEvent, TTariffChange } from '@portal/compensation';
 import type { TProductKind } from '@portal/contracts';
 import { type Db, queryRows } from '../../db/client';
-import { compensationEvents } from '../../db/schema';
+import { compensationEvents } from './schema';
 
 /**
  * The fold's input (docs/compensation.md "The fold"): the compensation_events log. Every event is

@@ -1,7 +1,8 @@
 import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { TRankName } from '@portal/compensation';
 import { type Db, idArray, queryRows } from '../../db/client';
-import { compensationPartners, leaderPoolMonths, nodes } from '../../db/schema';
+import { nodes } from '../products/schema';
+import { compensationPartners, leaderPoolMonths } from './schema';
 
 /**
  * The module's reads outside the fold (fold-repo.ts has the fold's own): the partners' state for

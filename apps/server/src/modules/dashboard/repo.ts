@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { bonusIncomeMonths } from '../../db/schema';
+import { bonusIncomeMonths } from './schema';
 
 export type TIncomeRow = { month: string; bonusType: string; amount: bigint };
 

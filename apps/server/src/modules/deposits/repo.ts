@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import {
-  chainCursors,
-  chainRejectedLogs,
-  chainTransfers,
-  depositAddresses,
-  invoices,
-  users,
-} from '../../db/schema';
+import { users } from '../accounts/schema';
+import { chainCursors, chainRejectedLogs, chainTransfers, depositAddresses, invoices } from './schema';
 
 export type TInvoiceRow = typeof invoices.$inferSelect;
 export type TChainTransferRow = typeof chainTransfers.$inferSelect;

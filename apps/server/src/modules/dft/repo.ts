@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { type Db, queryRows, rowOf } from '../../db/client';
-import { dftGrants } from '../../db/schema';
+import { dftGrants } from './schema';
 
 export type TGrantRow = typeof dftGrants.$inferSelect;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatMinor, minor } from '@portal/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dftGrants } from '../../db/schema';
+import { dftGrants } from './schema';
 import { fail } from '../../http/errors';
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { giftCertificates } from '../../db/schema';
+import { giftCertificates } from './schema';
 
 export type TGiftCertificateRow = typeof giftCertificates.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { deleteInBatches, PRUNE_BATCH } from '../../db/prune';
-import { idempotencyKeys } from '../../db/schema';
+import { idempotencyKeys } from './schema';
 import { fail } from '../../http/errors';
 import { StoredAnswer, type TIdempotency } from '../../http/idempotency';
 

@@ -1,7 +1,7 @@
 import { formatMinor, type TBalances, type TBonusType } from '@portal/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { ledgerAccounts, ledgerBonusTotals, ledgerBonusTypeTotals } from '../../db/schema';
+import { ledgerAccounts, ledgerBonusTotals, ledgerBonusTypeTotals } from './schema';
 import type { TUserAccountRef } from './accounts';
 
 /**

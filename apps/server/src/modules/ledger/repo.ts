@@ -1,6 +1,6 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { arrayLiteral, type Db, queryNamed, queryRows } from '../../db/client';
-import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
+import { ledgerAccounts, ledgerTransfers } from './schema';
 
 /** The bonus groups of the header's lifetime totals (api.md): `ledger_bonus_totals.bonus_group`. */
 export type TBonusGroup = 'matching' | 'vp' | 'other';

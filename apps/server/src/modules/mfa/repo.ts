@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from '../accounts/schema';
 
 export async function setPendingSecret(db: Db, userId: number, encrypted: string): Promise<void> {
   await db.update(users).set({ mfaPendingSecret: encrypted }).where(eq(users.id, userId));

@@ -2,7 +2,9 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
-import { botChats, botLinkCodes, botOutbox, notices, notificationSettings, users } from '../../db/schema';
+import { botOutbox } from '../../adapters/schema';
+import { users } from '../accounts/schema';
+import { botChats, botLinkCodes, notices, notificationSettings } from './schema';
 import { LOCKS } from '../../db/locks';
 
 export type TSettingsRow = typeof notificationSettings.$inferSelect;

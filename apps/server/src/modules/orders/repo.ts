@@ -1,6 +1,10 @@
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { type Db, queryRows, rowOf } from '../../db/client';
-import { invoices, nodes, orders, products, users } from '../../db/schema';
+import { users } from '../accounts/schema';
+import { products } from '../catalog/schema';
+import { invoices } from '../deposits/schema';
+import { nodes } from '../products/schema';
+import { orders } from './schema';
 
 export type TOrderRow = typeof orders.$inferSelect;
 

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { nodes, products, purchases, tokenPacks } from '../../db/schema';
+import { products } from '../catalog/schema';
+import { purchases } from '../purchases/schema';
+import { nodes, tokenPacks } from './schema';
 
 export type TNodeRow = typeof nodes.$inferSelect;
 export type TTokenPackRow = typeof tokenPacks.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { promocodeRedemptions, promocodes } from '../../db/schema';
+import { promocodeRedemptions, promocodes } from './schema';
 
 export type TPromocodeRow = typeof promocodes.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, rowOf } from '../../db/client';
-import { purchases } from '../../db/schema';
+import { purchases } from './schema';
 
 export type TPurchaseRow = typeof purchases.$inferSelect;
 

@@ -3,7 +3,7 @@ import { formatMinor, parseMinor } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { rateQuotes } from '../../db/schema';
+import { rateQuotes } from './schema';
 
 /** The spec: a token price is fixed for 30 minutes, with no automatic debit. */
 export const QUOTE_MINUTES = 30;

@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
-import { sessions, users } from '../../db/schema';
+import { users } from '../accounts/schema';
+import { sessions } from './schema';
 
 export async function insertSession(
   db: Db,

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { type Db, insertColumns, queryRows, type TCell } from '../../db/client';
-import { walletOperations } from '../../db/schema';
+import { walletOperations } from './schema';
 
 export type TNewOperation = typeof walletOperations.$inferInsert;
 

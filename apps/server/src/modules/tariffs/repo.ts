@@ -1,6 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, rowOf } from '../../db/client';
-import { purchaseRequests, purchases, users } from '../../db/schema';
+import { users } from '../accounts/schema';
+import { purchases } from '../purchases/schema';
+import { purchaseRequests } from './schema';
 
 export type TPurchaseRequestRow = typeof purchaseRequests.$inferSelect;
 

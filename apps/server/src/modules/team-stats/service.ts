@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { binaryLegsOf, binaryPathsOf, PLAN, type TBinaryNode } from '../compensation/service';
 import { bonusTypeTotalOf } from '../ledger/balances';
-import { downlineTarget } from '../team/access';
+import { downlineTarget } from '../network/service';
 import * as repo from './repo';
 import type { TStats } from './repo';
 

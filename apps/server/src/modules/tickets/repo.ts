@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { purchases } from '../../db/schema';
+import { purchases } from '../purchases/schema';
 
 /** A partner's ticket purchases, newest first (a purchase of N tickets is one row of N units). */
 export async function userTicketPurchases(db: Db, userId: number) {

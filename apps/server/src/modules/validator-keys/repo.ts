@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { invoices, products, purchases, users, validatorFeeDays, validatorKeys } from '../../db/schema';
+import { users } from '../accounts/schema';
+import { products } from '../catalog/schema';
+import { invoices } from '../deposits/schema';
+import { purchases } from '../purchases/schema';
+import { validatorFeeDays, validatorKeys } from './schema';
 
 export type TValidatorKeyRow = typeof validatorKeys.$inferSelect;
 

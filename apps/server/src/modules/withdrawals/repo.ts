@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, withdrawals } from '../../db/schema';
+import { users } from '../accounts/schema';
+import { withdrawals } from './schema';
 
 export type TWithdrawalRow = typeof withdrawals.$inferSelect;
 

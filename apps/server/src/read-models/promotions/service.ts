@@ -1,9 +1,9 @@
 import { formatMinor, type TSeasonPromoStatus, type TWinterPromoStatus } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import type { TOccurrence } from '../../lib/windows';
-import { findProduct, type TDiscountRule } from '../catalog/service';
-import { type TConfigs, type TSeasonPromo, windowAnswer } from '../configs/service';
-import { isActive, tariffNow } from '../compensation/service';
+import { findProduct, type TDiscountRule } from '../../modules/catalog/service';
+import { type TConfigs, type TSeasonPromo, windowAnswer } from '../../modules/configs/service';
+import { isActive, tariffNow } from '../../modules/compensation/service';
 import { SMALL_TEAM } from '../team/service';
 import * as repo from './repo';
 import { MIN_TARIFF, winterStanding } from './winter';

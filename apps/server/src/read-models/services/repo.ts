@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { nodes } from '../../db/schema';
+import { nodes } from '../../modules/products/schema';
 
 /** The partner's active nodes by kind (a device, or a virtual node). */
 export async function countActiveNodes(db: Db, userId: number): Promise<{ device: number; virtual: number }> {

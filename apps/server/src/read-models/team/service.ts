@@ -16,9 +16,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
-import { binaryLegsOf } from '../compensation/service';
-import { isActive } from '../compensation/service';
-import { downlineTarget, inDownline } from './access';
+import { binaryLegsOf } from '../../modules/compensation/service';
+import { isActive } from '../../modules/compensation/service';
+import { downlineTarget, inDownline } from '../../modules/network/service';
 import * as repo from './repo';
 import type { TMemberInfo, TSide } from './repo';
 

@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../db/client';
 import type { TClientMeta } from '../../http/client';
 import { fail } from '../../http/errors';
-import { findUserById } from '../accounts/repo';
-import { audit } from '../audit/service';
+import { findUserById } from '../../modules/accounts/repo';
+import { audit } from '../../modules/audit/service';
 import * as repo from './repo';
 
 /** The text a ProfiXone link signs: each field on its own line, so no field can run into the next. */

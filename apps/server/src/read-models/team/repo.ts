@@ -1,6 +1,9 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, idArray, queryRows } from '../../db/client';
-import { capWindows, products, teamStats, users } from '../../db/schema';
+import { users } from '../../modules/accounts/schema';
+import { products } from '../../modules/catalog/schema';
+import { capWindows } from '../../modules/compensation/schema';
+import { teamStats } from '../../modules/team-stats/schema';
 
 export type TSide = 'left' | 'right';
 

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns';
+import { userRef } from '../accounts/schema';
+
+// The card top-up module's table.
+
+/** Every card top-up attempt, refused or not: the per-card attempt limits count these rows. */
+export const cardPayments = pgTable(
+  'card_payments',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** Euro cents charged to the card. */
+    amountEurCents: bigint('amount_eur_cents', { mode: 'bigint' }).notNull(),
+    /** HMAC of the card number: the number itself is never stored. */
+    cardFingerprint: text('card_fingerprint').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardCountry: text('card_country'),
+    status: text('status').notNull(),
+    declineReason: text('decline_reason'),
+    providerReference: text('provider_reference'),
+    /**
+     * The portal's name for the charge, sent to the provider as its idempotency key: one row per
+     * charge, so a request retried under the same Idempotency-Key joins it (modules/card).
+     */
+    chargeReference: text('charge_reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('card_payments_card_idx').on(t.cardFingerprint, t.createdAt),
+    index('card_payments_user_idx').on(t.userId, t.id),
+    uniqueIndex('card_payments_charge_reference_key').on(t.chargeReference),
+    // pending: reserved, at the provider; charged: approved by the provider, not yet credited;
+    // approved: charged and credited; failed: the provider gave no answer (modules/card).
+    check(
+      'card_payments_status_check',
+      sql`${t.status} in ('pending', 'charged', 'approved', 'failed', 'declined', 'refused')`,
+    ),
+    index('card_payments_charged_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'charged'`),
+  ],
+);
