@@ -123,11 +123,11 @@ const SHARED = [
   'users <- modules/team-stats read',
   'users <- modules/validator-keys read',
   'users <- modules/withdrawals read',
-  // The genealogy's columns still live on users (ARCHITECTURE.md "What is left").
-  'users <- modules/tariffs write',
+  // The genealogy's columns still live on users (docs/decisions.md "Data ownership").
+  'users <- modules/network read',
+  'users <- modules/network write',
   'users <- modules/team-stats write',
   'users <- modules/mfa write',
-  'binary_leg_ends <- modules/accounts write',
   // The catalogue: every product module and the engine price and name what was bought.
   'products <- modules/compensation read',
   'products <- modules/orders read',

@@ -2,7 +2,6 @@ import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
-import { binaryLegEnds } from '../network/schema';
 import { oneTimeTokens, uploads, users } from './schema';
 import { prepareOfLiveSessions } from '../sessions/service';
 
@@ -190,59 +189,6 @@ export async function insertUser(db: Db, user: TNewUser): Promise<TUserRow> {
 export async function updateUser(db: Db, id: number, patch: Partial<TNewUser>): Promise<TUserRow> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
   return row!;
-}
-
-/**
- * The partner under whom a newcomer invited by `rootId` is placed: the outer edge of its leg on
- * `side`, from its child on that side down the same side to the last partner
- * (compensation-plan.md section 3).
- *
- * The leg is not walked from the top: `binary_leg_ends` keeps where it was last seen to end, and
- * the walk goes forward from there over the partners that joined it since through other paths
- * (each one step, by the unique slot index), so a placement costs the same at any depth and no
- * plan depends on statistics. The pointer row is locked until the transaction ends, so sign-ups
- * into the same leg queue on it and nothing else does; the slot's owner is locked and checked
- * again, for a sign-up reaching the same slot through another partner's pointer. The caller moves
- * the pointer to the newcomer with `moveLegEnd` in the same transaction.
- */
-export async function reserveOuterLegSlot(db: Db, rootId: number, side: 'left' | 'right'): Promise<number> {
-  await db
-    .insert(binaryLegEnds)
-    .values({ userId: rootId, side, bottomId: rootId })
-    .onConflictDoNothing({ target: [binaryLegEnds.userId, binaryLegEnds.side] });
-  const [end] = await db
-    .select({ bottomId: binaryLegEnds.bottomId })
-    .from(binaryLegEnds)
-    .where(and(eq(binaryLegEnds.userId, rootId), eq(binaryLegEnds.side, side)))
-    .for('update');
-  let parentId = end!.bottomId;
-  for (let locked = false; ;) {
-    const child = await childOn(db, parentId, side);
-    if (child !== undefined) {
-      parentId = child;
-      locked = false;
-      continue;
-    }
-    if (locked) return parentId;
-    await db.execute(sql`select 1 from users where id = ${parentId} for no key update`);
-    locked = true;
-  }
-}
-
-async function childOn(db: Db, parentId: number, side: 'left' | 'right'): Promise<number | undefined> {
-  const [child] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.binaryParentId, parentId), eq(users.binaryPosition, side)));
-  return child?.id;
-}
-
-/** The leg of `rootId` on `side` now ends at `bottomId` (after a placement, in its transaction). */
-export async function moveLegEnd(db: Db, rootId: number, side: 'left' | 'right', bottomId: number) {
-  await db
-    .update(binaryLegEnds)
-    .set({ bottomId })
-    .where(and(eq(binaryLegEnds.userId, rootId), eq(binaryLegEnds.side, side)));
 }
 
 // ---- one-time tokens ------------------------------------------------------------------------------

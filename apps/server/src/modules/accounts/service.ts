@@ -31,6 +31,7 @@ import { debtOf, debtRow } from '../compensation/service';
 import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
 import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
 import { ownerOfUsableCode } from '../promocodes/service';
+import * as network from '../network/service';
 import { KNOWN_ADDRESS_SECONDS, type TRateLimiter } from '../rate-limit/service';
 import type { TClientMeta, TSessionClaims, TSessions } from '../sessions/service';
 import * as repo from './repo';
@@ -245,13 +246,12 @@ export function createAccounts(deps: {
       await assertFree({ email: input.email, phone: input.phone, username: input.username });
       const mentor = await mentorFor(input.promocode || undefined);
       const passwordHash = await hashPassword(input.password);
-      // The slot is locked while it is taken (repo.reserveOuterLegSlot); the unique indexes stay
+      // The slot is locked while it is taken (network.reservePlacement); the unique indexes stay
       // the last word, and a rare collision on them (a new referral id) is simply tried again.
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
-            const side = mentor.binarySide === 'right' ? 'right' : 'left';
-            const parentId = await repo.reserveOuterLegSlot(tx, mentor.id, side);
+            const placement = await network.reservePlacement(tx, mentor);
             const user = await repo.insertUser(tx, {
               email: input.email,
               username: input.username ?? null,
@@ -263,12 +263,9 @@ export function createAccounts(deps: {
               countryCode: input.country_code,
               language: input.language ?? DEFAULT_LANGUAGE,
               referralId: newReferralId(),
-              mentorId: mentor.id,
-              binaryParentId: parentId,
-              binaryPosition: side,
-              placementLeg: side,
+              ...network.placementColumns(placement),
             });
-            await repo.moveLegEnd(tx, mentor.id, side, user.id);
+            await network.completePlacement(tx, placement, user.id);
             await audit(tx, {
               userId: user.id,
               action: 'account.registered',

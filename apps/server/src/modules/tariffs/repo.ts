@@ -28,25 +28,6 @@ export async function findUser(db: Db, userId: number) {
   return row;
 }
 
-/** The new mentor, and the sponsor depths and anchors of the partner's sponsor downline after it. */
-export async function setMentor(db: Db, userId: number, mentorId: number): Promise<void> {
-  await db.update(users).set({ mentorId }).where(eq(users.id, userId));
-  await db.execute(sql`select sponsor_rebase(${userId}::bigint)`);
-}
-
-export async function setBinarySide(db: Db, userId: number, side: string): Promise<void> {
-  await db.update(users).set({ binarySide: side }).where(eq(users.id, userId));
-}
-
-/** True when `candidateId` is `userId` or sits in `userId`'s sponsor downline (a walk up, migration 0019). */
-export async function inSponsorDownline(db: Db, userId: number, candidateId: number): Promise<boolean> {
-  const [row] = await queryRows<{ found: boolean }>(
-    db,
-    sql`select sponsor_under(${userId}::bigint, ${candidateId}::bigint) as found`,
-  );
-  return Boolean(row?.found);
-}
-
 /** True once the user has paid any tariff (a refund does not make the mentor changeable again). */
 export async function hasPaidTariff(db: Db, userId: number): Promise<boolean> {
   const [row] = await db

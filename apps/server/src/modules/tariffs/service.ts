@@ -22,6 +22,7 @@ import { findProduct, unitPrice, type TCatalog, type TPricing, type TProductRow 
 import { isActive, pendingLostProfit, PLAN, recordMentorMoved, tariffNow } from '../compensation/service';
 import { dftGrantStatements, postDftGrant } from '../dft/service';
 import { once, type TIdempotency } from '../idempotency/service';
+import * as network from '../network/service';
 import { includedOrderEntries } from '../orders/service';
 import { recordPurchase } from '../purchases/service';
 import { rebaseSponsorCounters } from '../team-stats/service';
@@ -289,7 +290,7 @@ export function createTariffs(deps: {
 
     async setBinarySide(userId: number, side: 'left' | 'right'): Promise<TBinarySideAnswer> {
       await db.transaction(async (tx) => {
-        await repo.setBinarySide(tx, userId, side);
+        await network.setBinarySide(tx, userId, side);
         await audit(tx, { userId, action: 'binary_side.changed', details: { side } });
       });
       return { side };
@@ -303,9 +304,9 @@ export function createTariffs(deps: {
         if (await repo.hasPaidTariff(tx, userId)) throw fail.request('mentorFixed');
         const mentor = await repo.findUser(tx, mentorId);
         if (!mentor) throw fail.field('mentor_id', 'mentorNotFound');
-        if (await repo.inSponsorDownline(tx, userId, mentorId))
+        if (await network.inSponsorDownline(tx, userId, mentorId))
           throw fail.field('mentor_id', 'mentorInvalid');
-        await repo.setMentor(tx, userId, mentorId);
+        await network.setMentor(tx, userId, mentorId);
         // The fold sees the move in the order of the partner's purchases.
         await recordMentorMoved(tx, userId, user.mentorId, mentorId);
         await rebaseSponsorCounters(tx, [user.mentorId, mentorId]);
