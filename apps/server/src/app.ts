@@ -191,7 +191,12 @@ export async function buildApp({
 
   const rateLimiter = createRateLimiter({ db });
   const sessions = createSessions({ db, config });
-  const mfa = createMfa({ db, config, rateLimiter });
+  const mfa = createMfa({
+    db,
+    config,
+    rateLimiter,
+    emailOf: async (userId) => (await findUserById(db, userId))?.email,
+  });
   const mail =
     mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
   const accounts = createAccounts({ db, config, sessions, mfa, rateLimiter, clock });

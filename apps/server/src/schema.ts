@@ -14,6 +14,7 @@ export * from './modules/dft/schema';
 export * from './modules/gift-certificates/schema';
 export * from './modules/idempotency/schema';
 export * from './modules/ledger/schema';
+export * from './modules/mfa/schema';
 export * from './modules/network/schema';
 export * from './modules/notifications/schema';
 export * from './modules/orders/schema';

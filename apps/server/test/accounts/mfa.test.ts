@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { post, testApp, testConfig, type TTestApp } from '../helpers/app';
-import { auditActions, userRow } from '../helpers/rows';
+import { auditActions, mfaRow } from '../helpers/rows';
 import { enableMfa, registerPartner, totpCode } from '../helpers/factories';
 
 const SETUP = '/api/v1/accounts/mfa/setup/';
@@ -38,7 +38,7 @@ describe('two-factor setup and verify', () => {
       period: '30',
     });
     expect(await mfaEnabled(app, partner.token)).toBe(false);
-    expect((await userRow(app, partner.id)).mfaSecret).toBeNull();
+    expect((await mfaRow(app, partner.id))!.secret).toBeNull();
     // Signing in still needs no code.
     const login = await post(app, '/api/v1/accounts/login/', {
       email: partner.email,
@@ -89,13 +89,13 @@ describe('two-factor setup and verify', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const secret = await enableMfa(app, partner.token);
-    const stored = (await userRow(app, partner.id)).mfaSecret;
+    const stored = (await mfaRow(app, partner.id))!.secret;
     expect(await post(app, SETUP, {}, partner.token)).toMatchObject({ status: 400, body: ALREADY });
     expect(await post(app, VERIFY, { code: totpCode(secret, 1) }, partner.token)).toMatchObject({
       status: 400,
       body: ALREADY,
     });
-    expect((await userRow(app, partner.id)).mfaSecret).toBe(stored);
+    expect((await mfaRow(app, partner.id))!.secret).toBe(stored);
     // The old secret still signs in.
     const login = await post(app, '/api/v1/accounts/mfa_login/', {
       email: partner.email,
@@ -117,14 +117,14 @@ describe('two-factor setup and verify', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     const setup = await post(app, SETUP, {}, partner.token);
-    const pending = (await userRow(app, partner.id)).mfaPendingSecret;
+    const pending = (await mfaRow(app, partner.id))!.pendingSecret;
     expect(pending).toMatch(/^v1\./);
     expect(pending).not.toContain(setup.body.secret);
     expect((await post(app, VERIFY, { code: totpCode(setup.body.secret) }, partner.token)).status).toBe(200);
-    const row = await userRow(app, partner.id);
-    expect(row.mfaSecret).toMatch(/^v1\./);
-    expect(row.mfaSecret).not.toContain(setup.body.secret);
-    expect(row.mfaPendingSecret).toBeNull();
+    const row = (await mfaRow(app, partner.id))!;
+    expect(row.secret).toMatch(/^v1\./);
+    expect(row.secret).not.toContain(setup.body.secret);
+    expect(row.pendingSecret).toBeNull();
   });
 
   it('rate-limits code attempts: after many wrong codes even the right one answers 429', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ZERO_BALANCES } from '../helpers/money';
 import { uploads, users } from '../../src/schema';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
-import { userRow, auditActions, countRows } from '../helpers/rows';
+import { userRow, auditActions, countRows, mfaRow } from '../helpers/rows';
 import { enableMfa, loginAdmin, partnerInput, registerPartner } from '../helpers/factories';
 
 const INFO = '/api/v1/accounts/info/';
@@ -80,12 +80,13 @@ describe('POST /api/v1/accounts/info/', () => {
     });
     expect(patched.status).toBe(200);
     const row = await userRow(app, partner.id);
+    const factor = (await mfaRow(app, partner.id))!;
     const text =
       JSON.stringify((await post(app, INFO, {}, partner.token)).body) + JSON.stringify(patched.body);
     for (const hidden of [
       row.passwordHash!,
       row.financePasswordHash!,
-      row.mfaSecret!,
+      factor.secret!,
       secret,
       '$argon2',
       'password_hash',

@@ -1,11 +1,15 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { auditLog, users } from '../../src/schema';
+import { auditLog, mfaFactors, users } from '../../src/schema';
 import type { TTestApp } from './app';
 
 /** Reads of the database that tests check the API's effects against. */
 export const userRow = async (app: TTestApp, id: number) =>
   (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+/** A user's two-factor row (modules/mfa): none before their first setup. */
+export const mfaRow = async (app: TTestApp, userId: number) =>
+  (await app.database.db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)))[0];
 
 export const auditActions = async (app: TTestApp, userId: number) =>
   (

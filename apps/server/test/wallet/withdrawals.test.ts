@@ -155,7 +155,7 @@ describe('POST /api/v1/withdraw/request/', () => {
     // the owner's codes here, so that the same step can serve again.
     const later = () =>
       app.database.db.execute(
-        sql`update users set mfa_last_step = mfa_last_step - 10 where id = ${partner.id}`,
+        sql`update mfa_factors set last_step = last_step - 10 where user_id = ${partner.id}`,
       );
     // The owner signs in from home with a code: that address is theirs from now on.
     expect((await signIn('198.51.100.10', totpCode(secret, 1))).statusCode).toBe(200);
@@ -196,7 +196,7 @@ describe('POST /api/v1/withdraw/request/', () => {
     expect(other.status).toBe(200);
     // Half a minute passes: the step the sign-in spent can serve again.
     await app.database.db.execute(
-      sql`update users set mfa_last_step = mfa_last_step - 10 where id = ${partner.id}`,
+      sql`update mfa_factors set last_step = last_step - 10 where user_id = ${partner.id}`,
     );
     const again = await withdraw(app, { ...partner, token: other.body.token }, { code: totpCode(secret, 1) });
     expect(again.status, JSON.stringify(again.body)).toBe(201);

@@ -168,7 +168,7 @@ export function createRecovery(deps: {
     ) {
       const user = await currentUser(caller.id);
       await assertNewEmail(user, newEmail);
-      await deps.mfa.checkCode(user, code, { sessionId: caller.sessionId });
+      await deps.mfa.checkCode(user.id, code, { sessionId: caller.sessionId });
       await db.transaction((tx) => changeEmail(tx, user, newEmail, 'authenticator', meta));
       await noticeEmailChanged(user, newEmail);
       return { email: newEmail, changed: true };

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
 import { oneTimeTokens, uploads, users } from './schema';
+import { mfaEnabledRow, mfaSecretRow, type TMfa, type TMfaSecret } from '../mfa/service';
 import { prepareOfLiveSessions } from '../sessions/service';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -10,19 +11,13 @@ export type TNewUser = typeof users.$inferInsert;
 export type TTokenPurpose = 'password_reset' | 'email_change';
 
 /**
- * What accounts need of the two-factor module (modules/mfa, wired in app.ts): a code checked for a
- * user, refused with its message. Named here so that accounts does not depend on mfa, which
- * reads accounts' users.
+ * What accounts need of the two-factor module's instance (modules/mfa, wired in app.ts): a code
+ * checked for a user, refused with its message.
  */
-export type TCodeCheck = { checkCode(user: TUserRow, code: string, from: TCodeFrom): Promise<void> };
+export type TCodeCheck = Pick<TMfa, 'checkCode'>;
 
-/**
- * Where a two-factor code is tried (docs/decisions.md "Rate limits"): in a signed-in session (a
- * withdrawal, an email change, turning two-factor on), or at sign-in from an address. Each has its
- * own attempt counters, so a stranger's wrong codes never lock the owner out of their session or
- * out of signing in from their own address.
- */
-export type TCodeFrom = { sessionId: string | null } | { ip: string | null };
+/** A user signing in, with their two-factor secret while two-factor is on (modules/mfa). */
+export type TSignInUser = TUserRow & { mfaSecret: TMfaSecret | null };
 
 export async function findUserById(db: Db, id: number): Promise<TUserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -87,7 +82,6 @@ const profileColumns = {
   mentorId: users.mentorId,
   isSuperuser: users.isSuperuser,
   isActive: users.isActive,
-  mfaEnabled: users.mfaEnabled,
   hasFinancePassword: sql<boolean>`${users.financePasswordHash} is not null`,
   binarySide: users.binarySide,
   kycStatus: users.kycStatus,
@@ -127,13 +121,13 @@ export async function findUserByEmail(db: Db, email: string): Promise<TUserRow |
   return row;
 }
 
-/** Signing in takes the email or the username. */
-export async function findUserByLogin(db: Db, login: string): Promise<TUserRow | undefined> {
+/** Signing in takes the email or the username; the two-factor secret is read in the same statement. */
+export async function findUserByLogin(db: Db, login: string): Promise<TSignInUser | undefined> {
   const [row] = await db
-    .select()
+    .select({ user: users, mfaSecret: mfaSecretRow(sql`${users.id}`) })
     .from(users)
     .where(or(eq(users.email, login.toLowerCase()), eq(sql`lower(${users.username})`, login.toLowerCase())));
-  return row;
+  return row && { ...row.user, mfaSecret: row.mfaSecret };
 }
 
 /** The partner a code names: their referral id or their username (case-insensitive). */
@@ -287,6 +281,7 @@ export async function listUsers(db: Db, search: string | undefined, offset: numb
     .select({
       user: users,
       mentorName: sql<string | null>`nullif(trim(${mentors.firstName} || ' ' || ${mentors.lastName}), '')`,
+      mfaEnabled: mfaEnabledRow(sql`${users.id}`),
     })
     .from(users)
     .leftJoin(mentors, eq(mentors.id, users.mentorId))

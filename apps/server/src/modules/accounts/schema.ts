@@ -39,12 +39,6 @@ export const users = pgTable(
     isSuperuser: boolean('is_superuser').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     isCompanyRoot: boolean('is_company_root').notNull().default(false),
-    /** AES-256-GCM ciphertexts (lib/crypto.ts); the pending secret waits for its first code. */
-    mfaSecret: text('mfa_secret'),
-    mfaPendingSecret: text('mfa_pending_secret'),
-    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
-    /** The last accepted TOTP time step: a step is never accepted twice. */
-    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }).notNull().default(0),
     /** The leg where the partners this user invites are placed (compensation-plan.md section 3). */
     binarySide: text('binary_side').notNull().default('left'),
     binaryParentId: bigint('binary_parent_id', { mode: 'number' }),

@@ -30,6 +30,7 @@ import { audit } from '../audit/service';
 import { debtOf, debtRow } from '../compensation/service';
 import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
 import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
+import { mfaEnabledOf, mfaEnabledRow } from '../mfa/service';
 import { ownerOfUsableCode } from '../promocodes/service';
 import * as network from '../network/service';
 import { KNOWN_ADDRESS_SECONDS, type TRateLimiter } from '../rate-limit/service';
@@ -71,6 +72,7 @@ export function createAccounts(deps: {
     grants: lockedGrantRows(id),
     debt: debtRow(id),
     mentor: repo.mentorRow(id),
+    mfaEnabled: mfaEnabledRow(id),
   });
   const profileRow = repo.prepareUserWith(db, 'profile_read', profileExtra);
   // The profile calls of one turn of the event loop are one statement (db/batch.ts).
@@ -85,6 +87,7 @@ export function createAccounts(deps: {
     grants: unknown;
     debt: unknown;
     mentor: unknown;
+    mfaEnabled: unknown;
   }): Promise<TProfile> {
     const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
     return toProfile(db, row.user, {
@@ -95,6 +98,7 @@ export function createAccounts(deps: {
       ),
       nextUnlock: dft.next,
       mentor: row.mentor as repo.TMentorRow,
+      mfaEnabled: row.mfaEnabled as boolean,
     });
   }
 
@@ -197,7 +201,7 @@ export function createAccounts(deps: {
    * failures, one attempt per a delay that doubles with each failure (1 s up to a minute), and
    * never from its owner's own addresses. So strangers can neither lock the owner out nor guess fast.
    */
-  async function checkCredentials(input: TLoginRequest, meta: TClientMeta): Promise<TUserRow> {
+  async function checkCredentials(input: TLoginRequest, meta: TClientMeta): Promise<repo.TSignInUser> {
     const user = await repo.findUserByLogin(db, input.email);
     const account = accountName(input.email, user);
     const ip = meta.ip ?? 'unknown';
@@ -299,14 +303,14 @@ export function createAccounts(deps: {
     /** With two-factor on, the password alone gives no token: the code is asked next (spec). */
     async login(input: TLoginRequest, meta: TClientMeta): Promise<TLoginResponse> {
       const user = await checkCredentials(input, meta);
-      if (user.mfaEnabled) return { token: null, mfa_enabled: true };
+      if (user.mfaSecret) return { token: null, mfa_enabled: true };
       return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: false };
     },
 
     async mfaLogin(input: TLoginRequest & { code: string }, meta: TClientMeta): Promise<TLoginResponse> {
       const user = await checkCredentials(input, meta);
-      if (!user.mfaEnabled) return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: false };
-      await deps.mfa.checkCode(user, input.code, { ip: meta.ip ?? null });
+      if (!user.mfaSecret) return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: false };
+      await deps.mfa.checkCode(user.id, input.code, { ip: meta.ip ?? null }, user.mfaSecret);
       return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: true };
     },
 
@@ -405,7 +409,7 @@ export function createAccounts(deps: {
       pageSize: number,
     ): Promise<{ count: number; results: TAdminUser[] }> {
       const { count, rows } = await repo.listUsers(db, search, (page - 1) * pageSize, pageSize);
-      const results = rows.map(({ user: row, mentorName }) => ({
+      const results = rows.map(({ user: row, mentorName, mfaEnabled }) => ({
         id: row.id,
         email: row.email,
         username: row.username,
@@ -416,7 +420,7 @@ export function createAccounts(deps: {
         mentor_name: mentorName,
         is_superuser: row.isSuperuser,
         is_active: row.isActive,
-        mfa_enabled: row.mfaEnabled,
+        mfa_enabled: mfaEnabled,
         date_joined: row.dateJoined.toISOString(),
       }));
       return { count, results };
@@ -454,7 +458,7 @@ export function createAccounts(deps: {
 
 export type TAccounts = ReturnType<typeof createAccounts>;
 
-/** The profile's balances, next DFT unlock and mentor, read without writing. */
+/** The profile's balances, next DFT unlock, mentor and two-factor state, read without writing. */
 async function readsOf(db: Db, userId: number) {
   const now = new Date();
   const dft = await dftStatus(db, userId, now);
@@ -462,6 +466,7 @@ async function readsOf(db: Db, userId: number) {
     balances: await balancesOf(db, userId, dft.due, await debtOf(db, userId)),
     nextUnlock: dft.next,
     mentor: await repo.mentorOf(db, userId),
+    mfaEnabled: await mfaEnabledOf(db, userId),
   };
 }
 
@@ -477,7 +482,7 @@ export async function toProfile(
   user: TUserRow | repo.TProfileUser,
   reads?: Awaited<ReturnType<typeof readsOf>>,
 ): Promise<TProfile> {
-  const { balances, nextUnlock, mentor } = reads ?? (await readsOf(db, user.id));
+  const { balances, nextUnlock, mentor, mfaEnabled } = reads ?? (await readsOf(db, user.id));
   return {
     id: user.id,
     referral_id: user.referralId,
@@ -494,7 +499,7 @@ export async function toProfile(
     mentor: mentorFrom(mentor),
     is_superuser: user.isSuperuser,
     is_active: user.isActive,
-    mfa_enabled: user.mfaEnabled,
+    mfa_enabled: mfaEnabled,
     has_finance_password:
       'hasFinancePassword' in user ? user.hasFinancePassword : user.financePasswordHash !== null,
     binary_side: user.binarySide === 'right' ? 'right' : 'left',

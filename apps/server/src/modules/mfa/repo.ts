@@ -1,18 +1,67 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../accounts/schema';
+import { mfaFactors } from './schema';
 
-export async function setPendingSecret(db: Db, userId: number, encrypted: string): Promise<void> {
-  await db.update(users).set({ mfaPendingSecret: encrypted }).where(eq(users.id, userId));
+/**
+ * A user's authenticator secret while two-factor is on, sealed (AES-256-GCM, lib/crypto.ts); null
+ * while it is off. Only this module opens it: another module reads it with its user
+ * (`secretRow`), tests it for null, and hands it back to `checkCode`.
+ */
+export type TMfaSecret = string & { readonly sealedMfaSecret: true };
+
+/**
+ * Whether two-factor is on for the user `userId` names (SQL on `users.id` of another module's
+ * query), read in that query's own statement.
+ */
+export const enabledRow = (userId: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${mfaFactors} f where f.user_id = ${userId} and f.enabled)`;
+
+/** The sealed secret of the user `userId` names while two-factor is on, else null (as `enabledRow`). */
+export const secretRow = (userId: SQL): SQL<TMfaSecret | null> =>
+  sql<TMfaSecret | null>`(select f.secret from ${mfaFactors} f where f.user_id = ${userId} and f.enabled)`;
+
+export async function enabledOf(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: mfaFactors.enabled })
+    .from(mfaFactors)
+    .where(eq(mfaFactors.userId, userId));
+  return row?.enabled ?? false;
+}
+
+export async function secretOf(db: Db, userId: number): Promise<TMfaSecret | null> {
+  const [row] = await db
+    .select({ secret: mfaFactors.secret })
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.enabled, true)));
+  return (row?.secret ?? null) as TMfaSecret | null;
+}
+
+export async function findFactor(db: Db, userId: number) {
+  const [row] = await db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
+  return row;
+}
+
+/** Stores a new pending secret, unless two-factor is on already: false then. */
+export async function setPendingSecret(db: Db, userId: number, encrypted: string): Promise<boolean> {
+  const rows = await db
+    .insert(mfaFactors)
+    .values({ userId, pendingSecret: encrypted })
+    .onConflictDoUpdate({
+      target: mfaFactors.userId,
+      set: { pendingSecret: encrypted },
+      setWhere: not(mfaFactors.enabled),
+    })
+    .returning({ userId: mfaFactors.userId });
+  return rows.length === 1;
 }
 
 /** Turns two-factor on with the pending secret, accepting `step` as its first code. */
 export async function enable(db: Db, userId: number, step: number): Promise<boolean> {
   const rows = await db
-    .update(users)
-    .set({ mfaEnabled: true, mfaSecret: users.mfaPendingSecret, mfaPendingSecret: null, mfaLastStep: step })
-    .where(and(eq(users.id, userId), eq(users.mfaEnabled, false)))
-    .returning({ id: users.id });
+    .update(mfaFactors)
+    .set({ enabled: true, secret: mfaFactors.pendingSecret, pendingSecret: null, lastStep: step })
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.enabled, false)))
+    .returning({ userId: mfaFactors.userId });
   return rows.length === 1;
 }
 
@@ -22,9 +71,9 @@ export async function enable(db: Db, userId: number, step: number): Promise<bool
  */
 export async function acceptStep(db: Db, userId: number, step: number): Promise<boolean> {
   const rows = await db
-    .update(users)
-    .set({ mfaLastStep: step })
-    .where(and(eq(users.id, userId), lt(users.mfaLastStep, step)))
-    .returning({ id: users.id });
+    .update(mfaFactors)
+    .set({ lastStep: step })
+    .where(and(eq(mfaFactors.userId, userId), lt(mfaFactors.lastStep, step)))
+    .returning({ userId: mfaFactors.userId });
   return rows.length === 1;
 }

@@ -3,40 +3,73 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { decrypt, deriveKey, encrypt } from '../../lib/crypto';
 import { generateTotpSecret, matchTotp, otpauthUrl } from '../../lib/totp';
-import type { TCodeFrom, TUserRow } from '../accounts/repo';
-import * as accountsRepo from '../accounts/repo';
 import { audit } from '../audit/service';
 import { KNOWN_ADDRESS_SECONDS, type TRateLimiter } from '../rate-limit/service';
 import * as repo from './repo';
+import type { TMfaSecret } from './repo';
+
+export type { TMfaSecret } from './repo';
+
+/**
+ * Whether two-factor is on for a user, as SQL on `users.id` of another module's query (the
+ * profile, the admin list), or read alone. The mfa module alone reads its table.
+ */
+export const mfaEnabledRow = repo.enabledRow;
+export const mfaEnabledOf = repo.enabledOf;
+
+/**
+ * The sealed secret of a user whose two-factor is on (`TMfaSecret`), as SQL read with the user
+ * (sign-in), or alone (a withdrawal): null means two-factor is off.
+ */
+export const mfaSecretRow = repo.secretRow;
+export const mfaSecretOf = repo.secretOf;
+
+/**
+ * Where a two-factor code is tried (docs/decisions.md "Rate limits"): in a signed-in session (a
+ * withdrawal, an email change, turning two-factor on), or at sign-in from an address. Each has its
+ * own attempt counters, so a stranger's wrong codes never lock the owner out of their session or
+ * out of signing in from their own address.
+ */
+export type TCodeFrom = { sessionId: string | null } | { ip: string | null };
 
 /** Two-factor authentication with an authenticator app (RFC 6238). */
-export function createMfa(deps: { db: Db; config: TConfig; rateLimiter: TRateLimiter }) {
+export function createMfa(deps: {
+  db: Db;
+  config: TConfig;
+  rateLimiter: TRateLimiter;
+  /**
+   * The address the app labels the secret with: the user's email, undefined for no such user
+   * (accounts' lookup, passed in by app.ts: accounts imports this module, to ask whether
+   * two-factor is on).
+   */
+  emailOf: (userId: number) => Promise<string | undefined>;
+}) {
   const key = deriveKey(deps.config.secretKey, 'totp-secret');
   const { perAccount: limit, windowSeconds } = deps.config.rateLimits;
 
   /**
-   * Counts one code attempt of `user` from `from`; 429 past the limits. Answers the keys to forgive
-   * when the code was right, and the key that remembers a sign-in address as the owner's.
+   * Counts one code attempt of user `userId` from `from`; 429 past the limits. Answers the keys to
+   * forgive when the code was right, and the key that remembers a sign-in address as the owner's.
    * In a session: that session's counter alone. At sign-in: the account and address together
    * (refusing past the limit) and, from an address whose code was never right, the account over
    * every address, which only slows strangers down (rate-limit `guess`).
    */
   async function count(
-    user: TUserRow,
+    userId: number,
     from: TCodeFrom,
   ): Promise<{ counted: string[]; known: string | null }> {
     if ('sessionId' in from) {
-      const counter = { key: `code:session:${from.sessionId ?? `user:${user.id}`}`, limit, windowSeconds };
+      const counter = { key: `code:session:${from.sessionId ?? `user:${userId}`}`, limit, windowSeconds };
       await deps.rateLimiter.attempt([counter]);
       return { counted: [counter.key], known: null };
     }
     const ip = from.ip ?? 'unknown';
-    const known = `code:known:user:${user.id}:${ip}`;
+    const known = `code:known:user:${userId}:${ip}`;
     const counted = await deps.rateLimiter.guess({
-      pair: { key: `code:pair:user:${user.id}:${ip}`, limit, windowSeconds },
+      pair: { key: `code:pair:user:${userId}:${ip}`, limit, windowSeconds },
       stranger: [],
-      account: { key: `code:account:user:${user.id}`, limit, windowSeconds },
-      slowKey: `code:slow:user:${user.id}`,
+      account: { key: `code:account:user:${userId}`, limit, windowSeconds },
+      slowKey: `code:slow:user:${userId}`,
       known: await deps.rateLimiter.remembered(known, KNOWN_ADDRESS_SECONDS),
     });
     return { counted, known };
@@ -44,13 +77,13 @@ export function createMfa(deps: { db: Db; config: TConfig; rateLimiter: TRateLim
 
   /** Accepts `code` for `secret` once; 400 on the code field otherwise. */
   async function accept(
-    user: TUserRow,
+    userId: number,
     secret: string,
     code: string,
     from: TCodeFrom,
     commit: (step: number) => Promise<boolean>,
   ) {
-    const { counted, known } = await count(user, from);
+    const { counted, known } = await count(userId, from);
     const step = matchTotp(secret, code, Date.now() / 1000);
     if (step === null || !(await commit(step))) throw fail.field('code', 'invalidCode');
     await deps.rateLimiter.forgive(counted);
@@ -60,12 +93,12 @@ export function createMfa(deps: { db: Db; config: TConfig; rateLimiter: TRateLim
   return {
     /** A new secret for the app; two-factor turns on only once a code from it is verified. */
     async setup(userId: number): Promise<{ secret: string; otpauth_url: string }> {
-      const user = await accountsRepo.findUserById(deps.db, userId);
-      if (!user) throw fail.unauthenticated();
-      if (user.mfaEnabled) throw fail.request('mfaAlreadyEnabled');
+      const email = await deps.emailOf(userId);
+      if (email === undefined) throw fail.unauthenticated();
       const secret = generateTotpSecret();
-      await repo.setPendingSecret(deps.db, userId, encrypt(key, secret));
-      return { secret, otpauth_url: otpauthUrl(secret, user.email, deps.config.appName) };
+      if (!(await repo.setPendingSecret(deps.db, userId, encrypt(key, secret))))
+        throw fail.request('mfaAlreadyEnabled');
+      return { secret, otpauth_url: otpauthUrl(secret, email, deps.config.appName) };
     },
 
     async verify(
@@ -73,11 +106,10 @@ export function createMfa(deps: { db: Db; config: TConfig; rateLimiter: TRateLim
       code: string,
       meta: { ip: string | null; sessionId: string | null },
     ): Promise<{ mfa_enabled: true }> {
-      const user = await accountsRepo.findUserById(deps.db, userId);
-      if (!user) throw fail.unauthenticated();
-      if (user.mfaEnabled) throw fail.request('mfaAlreadyEnabled');
-      if (!user.mfaPendingSecret) throw fail.field('code', 'mfaNotSetUp');
-      await accept(user, decrypt(key, user.mfaPendingSecret), code, { sessionId: meta.sessionId }, (step) =>
+      const factor = await repo.findFactor(deps.db, userId);
+      if (factor?.enabled) throw fail.request('mfaAlreadyEnabled');
+      if (!factor?.pendingSecret) throw fail.field('code', 'mfaNotSetUp');
+      await accept(userId, decrypt(key, factor.pendingSecret), code, { sessionId: meta.sessionId }, (step) =>
         deps.db.transaction(async (tx) => {
           const enabled = await repo.enable(tx, userId, step);
           if (enabled) await audit(tx, { userId, action: 'mfa.enabled', ip: meta.ip });
@@ -89,13 +121,20 @@ export function createMfa(deps: { db: Db; config: TConfig; rateLimiter: TRateLim
 
     /**
      * Checks a code of a user who has two-factor on (sign-in, email change, withdrawals), tried
-     * `from` a session or a sign-in address. Call it before, not inside, a transaction: the code
-     * is spent once checked.
+     * `from` a session or a sign-in address. `secret`: the user's, when the caller read it with
+     * the user (`mfaSecretRow`, `mfaSecretOf`); read here otherwise. Call it before, not inside, a
+     * transaction: the code is spent once checked.
      */
-    async checkCode(user: TUserRow, code: string, from: TCodeFrom): Promise<void> {
-      if (!user.mfaEnabled || !user.mfaSecret) throw fail.field('code', 'mfaNotEnabled');
-      await accept(user, decrypt(key, user.mfaSecret), code, from, (step) =>
-        repo.acceptStep(deps.db, user.id, step),
+    async checkCode(
+      userId: number,
+      code: string,
+      from: TCodeFrom,
+      secret?: TMfaSecret | null,
+    ): Promise<void> {
+      const sealed = secret === undefined ? await repo.secretOf(deps.db, userId) : secret;
+      if (!sealed) throw fail.field('code', 'mfaNotEnabled');
+      await accept(userId, decrypt(key, sealed), code, from, (step) =>
+        repo.acceptStep(deps.db, userId, step),
       );
     },
   };

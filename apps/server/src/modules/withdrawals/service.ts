@@ -17,7 +17,7 @@ import { debtOf } from '../compensation/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { InsufficientFundsError, leg, postTransfer } from '../ledger/service';
-import type { TMfa } from '../mfa/service';
+import { mfaSecretOf, type TMfa } from '../mfa/service';
 import type { TRateLimiter } from '../rate-limit/service';
 import { recordOperation, updateOperation } from '../statement/service';
 import { addressNetwork } from './address';
@@ -141,10 +141,11 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
           max: formatMinorShort(rule.max, input.currency),
           currency: input.currency,
         });
-      const user = await checkFinancePassword(userId, input.finance_password);
-      if (user.mfaEnabled) {
+      await checkFinancePassword(userId, input.finance_password);
+      const mfaSecret = await mfaSecretOf(db, userId);
+      if (mfaSecret) {
         if (!input.code) throw fail.field('code', 'codeRequired');
-        await deps.mfa.checkCode(user, input.code, { sessionId: caller.sessionId });
+        await deps.mfa.checkCode(userId, input.code, { sessionId: caller.sessionId }, mfaSecret);
       }
       // An open debt from reversed bonuses is repaid first (compensation-plan.md 5a).
       const debt = await debtOf(db, userId);
