@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { HDKey } from '@scure/bip32';
 import type { TCurrency, TMinor, TNetwork } from '@portal/contracts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ConfigError, developmentWebhookSecret, loadConfig, type TConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, developmentWebhookSecret, loadConfig, type TConfig } from './config';
 import type { TWindowSpec } from './lib/windows';
 
 /** An account-level xpub (m/44'/60'/0') of a throwaway seed. */
@@ -98,6 +98,10 @@ describe('configuration', () => {
       expect((error as Error).message).toMatch(/PORT/);
       expect((error as Error).message).toMatch(/SECRET_KEY/);
     }
+    // One message for every wrong variable, whichever module declares it (issue 21: slices).
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', CARD_SANDBOX: 'maybe', FOLD_BATCH_SIZE: '0' }),
+    ).toThrow(/^Invalid configuration:\nPORT: .*\nFOLD_BATCH_SIZE: .*\nCARD_SANDBOX: .*$/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@example.com' })).toThrow(/go together/);
   });
 
@@ -177,7 +181,9 @@ describe('development chain and sandbox card provider', () => {
     };
     expect(loadConfig(production).card.sandbox).toBe(false);
     expect(() => loadConfig({ ...production, CARD_SANDBOX: 'true' })).toThrow(/never in production/);
-    expect(() => loadConfig({ ...production, DEV_CHAIN: 'true' })).toThrow(/never in production/);
+    expect(() => loadConfig({ ...production, DEV_CHAIN: 'true' })).toThrow(
+      'DEV_CHAIN and CARD_SANDBOX move money for anyone: never in production.',
+    );
   });
 });
 
@@ -206,5 +212,22 @@ describe('the configuration type', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), WITHDRAWAL_MIN_USDT: '0.0000001' })).toThrow(
       'WITHDRAWAL_MIN_USDT: more decimal places than USDT has',
     );
+  });
+});
+
+describe('the variables', () => {
+  it('are each declared once, and README.md lists every one of them and no other', () => {
+    expect(new Set(CONFIG_VARIABLES).size).toBe(CONFIG_VARIABLES.length);
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('## Running on PostgreSQL'),
+    );
+    // The first column of every table of the section: `NAME` or `NAME`, `OTHER`.
+    const listed = section
+      .split('\n')
+      .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!));
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });
