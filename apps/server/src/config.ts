@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { bool, ConfigError, type TConfigCommon, generatedKey } from './lib/env';
+import { accountsConfig } from './modules/accounts/config';
 import { apiKeysConfig } from './modules/api-keys/config';
 import { cardConfig } from './modules/card/config';
 import { compensationConfig } from './modules/compensation/config';
@@ -24,9 +25,8 @@ export { developmentWebhookSecret } from './modules/notifications/config';
 
 /**
  * The variables no one module owns: the process, the databases, the secret key, the public
- * address, mail, the web app and the jobs switch; and modules/accounts' (the first superuser, the
- * avatar's size, the sign-ups per address), until it declares them. Every other module declares
- * its own in its config.ts (a slice: lib/env.ts), listed in SLICES below.
+ * address, mail, the web app and the jobs switch. Every module declares its own in its config.ts
+ * (a slice: lib/env.ts), listed in SLICES below.
  */
 const sharedEnv = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,17 +56,12 @@ const sharedEnv = {
   DATA_DIR: z.string().default('./data'),
   /** Signs tokens and encrypts secrets at rest; required in production. */
   SECRET_KEY: z.string().min(32).optional(),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Partner Portal <no-reply@localhost>'),
   APP_NAME: z.string().default('Partner Portal'),
   /** The built web app; the server answers every non-API path with it (history mode). */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  AVATAR_MAX_MB: z.coerce.number().min(0.1).max(20).default(2),
-  /** Sign-ups per client address per hour (429 beyond it); tests and benchmarks raise it. */
-  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool.default(false),
   /** Background jobs (chain watcher, development chain blocks, unlocks) in this process. */
@@ -93,6 +88,7 @@ const SLICES = [
   validatorKeysConfig,
   windowsConfig,
   ledgerConfig,
+  accountsConfig,
 ] as const;
 
 /**
@@ -116,6 +112,7 @@ const ZEnv = z.object({
   ...validatorKeysConfig.env,
   ...windowsConfig.env,
   ...servicesConfig.env,
+  ...accountsConfig.env,
 });
 
 /** Every variable, as declared: the shared ones, then each slice's (README.md lists them all). */
@@ -170,9 +167,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): TConfi
     const refused = slice.check?.(env);
     if (refused) throw new ConfigError(refused);
   }
-  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
-  }
   return configFromEnv(env);
 }
 
@@ -215,8 +209,7 @@ function configFromEnv(env: TEnv) {
     workers,
     secretKey,
     ...sessionsConfig.build(env, common),
-    admin:
-      env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,
+    ...accountsConfig.build(env, common),
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     ...notificationsConfig.build(env, common),
@@ -224,9 +217,7 @@ function configFromEnv(env: TEnv) {
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : null,
     ...legalConfig.build(env, common),
     logLevel: env.LOG_LEVEL,
-    avatarMaxBytes: Math.round(env.AVATAR_MAX_MB * 1024 * 1024),
     ...rateLimitConfig.build(env, common),
-    registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
     ...apiKeysConfig.build(env, common),
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
