@@ -1,3 +1,4 @@
+import { count, desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from './schema';
@@ -28,4 +29,18 @@ export function createOutboxMailer(db: Db): TMailer {
       await db.insert(mailOutbox).values(mail);
     },
   };
+}
+
+/** A page of the outbox, newest first, optionally of one recipient (the admin outbox screen). */
+export async function outboxPage(db: Db, to: string | undefined, offset: number, limit: number) {
+  const where = to ? eq(mailOutbox.to, to.toLowerCase()) : undefined;
+  const [total] = await db.select({ value: count() }).from(mailOutbox).where(where);
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(where)
+    .orderBy(desc(mailOutbox.id))
+    .offset(offset)
+    .limit(limit);
+  return { count: total?.value ?? 0, rows };
 }

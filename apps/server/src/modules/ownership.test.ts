@@ -156,8 +156,7 @@ const SHARED = [
   'invoices <- modules/validator-keys read',
   // The statement lists payouts beside the wallet's operations.
   'payouts <- modules/statement read',
-  // The embedded outboxes, shown to operators and to the bot's tests.
-  'mail_outbox <- modules/admin read',
+  // The bot outbox, shown to superusers (the development bot screen).
   'bot_outbox <- modules/notifications read',
 ];
 

@@ -1,6 +1,6 @@
 import type { TOutboxMail } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import * as repo from './repo';
+import { outboxPage } from '../../adapters/mail';
 
 export function createAdmin(deps: { db: Db }) {
   return {
@@ -9,7 +9,7 @@ export function createAdmin(deps: { db: Db }) {
       page: number,
       pageSize: number,
     ): Promise<{ count: number; results: TOutboxMail[] }> {
-      const { count, rows } = await repo.listOutbox(deps.db, to, (page - 1) * pageSize, pageSize);
+      const { count, rows } = await outboxPage(deps.db, to, (page - 1) * pageSize, pageSize);
       return { count, results: rows.map((row) => ({ ...row, created_at: row.createdAt.toISOString() })) };
     },
   };
