@@ -29,7 +29,8 @@ const whenBothPasswords = {
   },
 };
 
-export const ZBinarySide = z.enum(['left', 'right']);
+export const BINARY_SIDES = ['left', 'right'] as const;
+export const ZBinarySide = z.enum(BINARY_SIDES);
 export type TBinarySide = z.infer<typeof ZBinarySide>;
 export const ZKycStatus = z.enum(['none', 'pending', 'verified', 'rejected']);
 export type TKycStatus = z.infer<typeof ZKycStatus>;

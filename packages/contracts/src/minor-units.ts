@@ -8,7 +8,7 @@ import { formatMessage, MESSAGES } from './messages';
 /** Currencies and their decimal places (compensation-plan.md section 1). */
 export const CURRENCY_PLACES = { USDT: 6, DXN: 8, DFT: 8 } as const;
 export type TCurrency = keyof typeof CURRENCY_PLACES;
-export const CURRENCIES = Object.keys(CURRENCY_PLACES) as TCurrency[];
+export const CURRENCIES = ['USDT', 'DXN', 'DFT'] as const satisfies readonly TCurrency[];
 
 declare const minorBrand: unique symbol;
 /**

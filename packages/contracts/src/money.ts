@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { amountProblem, DECIMAL_TEXT, type TCurrency } from './minor-units';
+import { amountProblem, CURRENCIES, DECIMAL_TEXT, type TCurrency } from './minor-units';
 import { MESSAGES } from './messages';
 
 export * from './minor-units';
 
-export const ZCurrency = z.enum(['USDT', 'DXN', 'DFT']);
+export const ZCurrency = z.enum(CURRENCIES);
 
 /** A positive amount of `currency` as a decimal string in a request. */
 export function zAmount(currency: TCurrency) {

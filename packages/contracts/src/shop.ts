@@ -107,10 +107,81 @@ export const ZPriceSchedule = z
   .nullable();
 export type TPriceSchedule = z.infer<typeof ZPriceSchedule>;
 
+/** The nodes a tariff includes, and a node's kind: a virtual node or a physical device. */
+export const NODE_KINDS = ['virtual', 'device'] as const;
+export const ZNodeKind = z.enum(NODE_KINDS);
+export type TNodeKind = z.infer<typeof ZNodeKind>;
+
+/** A whole number from `min` to `max` that a database integer holds (a count, a depth, basis points). */
+const zAttributeInt = (min: number, max = 2_147_483_647) =>
+  z
+    .number({ error: MESSAGES.invalidValue })
+    .int({ error: MESSAGES.invalidValue })
+    .min(min, { error: MESSAGES.invalidValue })
+    .max(max, { error: MESSAGES.invalidValue });
+
+/** An attribute a product may lack; null removes it. */
+const unset = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
+
+/** A tariff's attributes (compensation-plan.md section 2): the nodes it includes and its limits. */
+const tariffAttributes = {
+  includes_node: unset(z.boolean({ error: MESSAGES.invalidValue })),
+  node_kind: unset(z.enum(NODE_KINDS, { error: MESSAGES.invalidValue })),
+  nodes: unset(zAttributeInt(0)),
+  matching_depth: unset(zAttributeInt(0)),
+  bonus_cap_multiplier: unset(zAttributeInt(0)),
+};
+
 /**
- * Attributes an admin sets: any safe JSON, but the ones prices are read from are checked by shape
- * (a malformed schedule or bound would break every later price): `price_schedule`, and `min`/`max`
- * of products bought for an amount (USDT; null removes one).
+ * A node's attributes (compensation-plan.md section 7): a virtual node's tier (an upgrade goes to a
+ * higher one), the DXN a node yields a day, and a device's radio.
+ */
+const nodeAttributes = {
+  tier: unset(zAttributeInt(0)),
+  daily_dxn: unset(zAmount('DXN')),
+  radio_range_km: unset(
+    z.number({ error: MESSAGES.invalidValue }).nonnegative({ error: MESSAGES.invalidValue }),
+  ),
+  frequencies_mhz: unset(
+    z.array(z.number({ error: MESSAGES.invalidValue }).positive({ error: MESSAGES.invalidValue }), {
+      error: MESSAGES.invalidValue,
+    }),
+  ),
+};
+
+/** A token pack's lock (1 or 2 years, as token_packs holds it) and yearly yield in basis points. */
+const tokenPackAttributes = {
+  lock_years: unset(zAttributeInt(1, 2)),
+  yield_bp: unset(zAttributeInt(0)),
+};
+
+/** A validator key paid in DXN costs this USDT worth of DXN (compensation-plan.md section 8). */
+const validatorKeyAttributes = { dxn_price_usdt: unset(zAmount('USDT')) };
+
+/** An event ticket's event (compensation-plan.md section 7): its name, venue and programme. */
+const eventTicketAttributes = {
+  event_name: unset(z.string({ error: MESSAGES.invalidValue })),
+  event_venue: unset(z.string({ error: MESSAGES.invalidValue })),
+  event_schedule: unset(
+    z.array(
+      z
+        .object({
+          starts_at: z.iso.datetime({ offset: true, error: MESSAGES.invalidValue }),
+          title: z.string({ error: MESSAGES.invalidValue }),
+        })
+        .loose(),
+      { error: MESSAGES.invalidValue },
+    ),
+  ),
+};
+
+/**
+ * A product's attributes (products.attributes, and each price record's copy): any safe JSON, in
+ * which every key the server or the web reads is typed, each kind's beside the others (a key is
+ * checked whatever the product's kind). The ones prices are read from are checked further by the
+ * catalogue (a malformed schedule or bound would break every later price): `price_schedule`, and
+ * `min`/`max`. An admin's change is checked at the call, and once merged with what is kept before
+ * it is written (modules/catalog).
  */
 export const ZProductAttributes = z
   .record(z.string(), z.unknown())
@@ -119,8 +190,14 @@ export const ZProductAttributes = z
     z
       .object({
         price_schedule: ZPriceSchedule.optional(),
-        min: zAmount('USDT').nullable().optional(),
-        max: zAmount('USDT').nullable().optional(),
+        /** The bounds of a product bought for an amount (a token pack, a gift certificate; USDT). */
+        min: unset(zAmount('USDT')),
+        max: unset(zAmount('USDT')),
+        ...tariffAttributes,
+        ...nodeAttributes,
+        ...tokenPackAttributes,
+        ...validatorKeyAttributes,
+        ...eventTicketAttributes,
       })
       .loose(),
   );
@@ -169,6 +246,11 @@ export const ZAdminPurchasesQuery = z
   .strict();
 export type TAdminPurchasesQuery = z.infer<typeof ZAdminPurchasesQuery>;
 
+/** A purchase is completed when paid, and refunded when its money went back (never edited otherwise). */
+export const PURCHASE_STATUSES = ['completed', 'refunded'] as const;
+export const ZPurchaseStatus = z.enum(PURCHASE_STATUSES);
+export type TPurchaseStatus = z.infer<typeof ZPurchaseStatus>;
+
 /** A purchase as operators see it: what was bought, its price, what was paid and by whom. */
 export const ZAdminPurchase = z.object({
   id: z.number().int(),
@@ -186,7 +268,7 @@ export const ZAdminPurchase = z.object({
   currency: z.string(),
   paid: ZMoney,
   bv: ZMoney,
-  status: z.enum(['completed', 'refunded']),
+  status: ZPurchaseStatus,
   created_at: ZTimestamp,
 });
 export type TAdminPurchase = z.infer<typeof ZAdminPurchase>;

@@ -3,7 +3,7 @@ import { ZBinarySide } from './accounts';
 import { zId, ZTimestamp } from './common';
 import { MESSAGES } from './messages';
 import { ZMoney } from './money';
-import { zPromocode } from './shop';
+import { ZNodeKind, zPromocode } from './shop';
 
 // ---- tariffs (packages): compensation-plan.md section 2, api.md "Tariffs and purchases" -----------
 
@@ -33,7 +33,7 @@ export const ZPackage = z.object({
   includes_node: z.boolean(),
   matching_depth: z.number().int(),
   bonus_cap_multiplier: z.number().int(),
-  node_kind: z.enum(['virtual', 'device']).nullable(),
+  node_kind: ZNodeKind.nullable(),
   nodes: z.number().int(),
 });
 export type TPackage = z.infer<typeof ZPackage>;

@@ -56,7 +56,8 @@ export const ZOperationStatus = z.enum(OPERATION_STATUSES);
 export type TOperationStatus = z.infer<typeof ZOperationStatus>;
 
 /** Currencies that move on the chain: USDT and the DexNet token, both BEP-20 for deposits. */
-export const ZChainCurrency = z.enum(['USDT', 'DXN'], { error: MESSAGES.currencyInvalid });
+export const CHAIN_CURRENCIES = ['USDT', 'DXN'] as const;
+export const ZChainCurrency = z.enum(CHAIN_CURRENCIES, { error: MESSAGES.currencyInvalid });
 export type TChainCurrency = z.infer<typeof ZChainCurrency>;
 
 export const NETWORKS = ['BEP-20', 'TRC-20'] as const;

@@ -69,7 +69,7 @@ async function purchase(db: Db, userId: number, product: TProductRow, price: big
               kind: 'new' as const,
               productId: product.id,
               code: product.code,
-              depth: Number((product.attributes as { matching_depth?: number }).matching_depth ?? 0),
+              depth: Number(product.attributes.matching_depth ?? 0),
               price,
               capGrowth: price * 5n,
             },

@@ -347,7 +347,7 @@ describe('a bonus explained to its payee: GET /api/v1/mlm/payouts/:id/', () => {
     await buyTariff(app, stranger, 'tariff-500');
     const purchaseOf = async (who: TPartner) =>
       (await db.select().from(purchases).where(eq(purchases.userId, who.id)))[0]!;
-    const binary = (purchase: { id: number }) => ({
+    const binary = (purchase: { id: number }): typeof payouts.$inferInsert => ({
       purchaseId: purchase.id,
       payeeId: upper.id,
       bonusType: 'binary',

@@ -1,4 +1,4 @@
-import { packYearEnd } from '@portal/contracts';
+import { packYearEnd, type TBonusType, type TCurrency } from '@portal/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
@@ -57,7 +57,7 @@ async function buyAt(app: TTestApp, buyer: TPartner, code: string, now: Date) {
   await tariffs.confirm(buyer.id, requestId, null, now);
 }
 
-const payoutsTo = (app: TTestApp, payeeId: number, bonusType: string) =>
+const payoutsTo = (app: TTestApp, payeeId: number, bonusType: TBonusType) =>
   app.database.db
     .select()
     .from(payouts)
@@ -69,7 +69,7 @@ async function rootId(app: TTestApp): Promise<number> {
   return root!.id;
 }
 
-async function mainBalance(app: TTestApp, userId: number, currency: string): Promise<bigint> {
+async function mainBalance(app: TTestApp, userId: number, currency: TCurrency): Promise<bigint> {
   const [row] = await app.database.db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)

@@ -248,7 +248,7 @@ describe('the notice worker', () => {
     const partner = await registerPartner(app);
     await linkChat(app, partner, 777010);
     await app.database.db.insert(notices).values(
-      Array.from({ length: count }, (_, index) => ({
+      Array.from({ length: count }, (_, index): typeof notices.$inferInsert => ({
         userId: partner.id,
         channel: index % 2 === 0 ? 'mail' : 'bot',
         kind: 'deposits',

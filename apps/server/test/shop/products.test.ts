@@ -1,4 +1,4 @@
-import { packYearEnd, tokenPackProfit, usdtToDxn } from '@portal/contracts';
+import { packYearEnd, type TCurrency, tokenPackProfit, usdtToDxn } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { ledgerAccounts, nodes, purchases, rateQuotes, tokenPacks, walletOperations } from '../../src/schema';
@@ -35,7 +35,7 @@ const send = (app: TTestApp, url: string, partner: TPartner, body: unknown, key?
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
 
-async function account(app: TTestApp, userId: number, currency: string, purpose: string) {
+async function account(app: TTestApp, userId: number, currency: TCurrency, purpose: string) {
   const [row] = await app.database.db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)

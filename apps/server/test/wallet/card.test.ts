@@ -294,7 +294,7 @@ describe('card top-up', () => {
     const monthStart = new Date(Date.UTC(thisYear, thisMonth - 1, 1));
     const earlier = (cardNumber: string, createdAt: Date, count: number, declineReason = 'card_declined') =>
       app.database.db.insert(cardPayments).values(
-        Array.from({ length: count }, () => ({
+        Array.from({ length: count }, (): typeof cardPayments.$inferInsert => ({
           userId: partner.id,
           amount: 15_000_000n,
           amountEurCents: 1380n,

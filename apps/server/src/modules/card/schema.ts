@@ -5,6 +5,9 @@ import { userRef } from '../accounts/schema';
 
 // The card top-up module's table.
 
+/** A card payment's statuses (the status check below says what each means). */
+const CARD_PAYMENT_STATUSES = ['pending', 'charged', 'approved', 'failed', 'declined', 'refused'] as const;
+
 /** Every card top-up attempt, refused or not: the per-card attempt limits count these rows. */
 export const cardPayments = pgTable(
   'card_payments',
@@ -19,7 +22,7 @@ export const cardPayments = pgTable(
     cardLast4: text('card_last4').notNull(),
     cardBrand: text('card_brand').notNull(),
     cardCountry: text('card_country'),
-    status: text('status').notNull(),
+    status: text('status', { enum: CARD_PAYMENT_STATUSES }).notNull(),
     declineReason: text('decline_reason'),
     providerReference: text('provider_reference'),
     /**

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TProductKind } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { users } from '../accounts/schema';
 import { purchases } from '../purchases/schema';
@@ -21,7 +22,7 @@ const productWithPrice = {
 export type TProductRow = typeof products.$inferSelect & { priceId: number };
 export type TProductPriceRow = typeof productPrices.$inferSelect;
 
-export async function listProducts(db: Db, kind?: string): Promise<TProductRow[]> {
+export async function listProducts(db: Db, kind?: TProductKind): Promise<TProductRow[]> {
   return db
     .select(productWithPrice)
     .from(products)
@@ -101,7 +102,7 @@ function likeLiteral(text: string): string {
  */
 export async function purchasesPage(
   db: Db,
-  filter: { kind?: string; email?: string },
+  filter: { kind?: TProductKind; email?: string },
   page: number,
   pageSize: number,
 ) {

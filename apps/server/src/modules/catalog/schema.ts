@@ -1,3 +1,4 @@
+import { PRODUCT_KINDS, type TProductAttributes } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -19,19 +20,20 @@ import { userRef } from '../accounts/schema';
 /**
  * What the company sells (compensation-plan.md sections 2, 7 and 8). `price` is the current list
  * price in USDT minor units; `attributes` hold a kind's own values (a tariff's matching depth,
- * a token pack's lock years). Event tickets count their seats here: `sold` only grows by a
- * statement that checks it against `seats`.
+ * a token pack's lock years), typed by the contract ZProductAttributes, which every write checks.
+ * Event tickets count their seats here: `sold` only grows by a statement that checks it against
+ * `seats`.
  */
 export const products = pgTable(
   'products',
   {
     id: id(),
     code: text('code').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: PRODUCT_KINDS }).notNull(),
     name: text('name').notNull(),
     price: bigint('price', { mode: 'bigint' }).notNull(),
     available: boolean('available').notNull().default(true),
-    attributes: jsonb('attributes').notNull().default({}),
+    attributes: jsonb('attributes').$type<TProductAttributes>().notNull().default({}),
     position: integer('position').notNull().default(0),
     seats: integer('seats'),
     sold: integer('sold').notNull().default(0),
@@ -59,7 +61,7 @@ export const productPrices = pgTable(
       .references(() => products.id),
     price: bigint('price', { mode: 'bigint' }).notNull(),
     available: boolean('available').notNull(),
-    attributes: jsonb('attributes').notNull().default({}),
+    attributes: jsonb('attributes').$type<TProductAttributes>().notNull().default({}),
     /** The admin who changed it; null for the seed. */
     changedBy: userRef('changed_by'),
     createdAt: createdAt(),

@@ -1,14 +1,17 @@
 import {
   PAGE_SIZE,
   type TAdminPurchase,
+  fieldErrors,
   formatMinor,
   formatMinorShort,
   parseMinor,
   type TAdminProductUpdate,
   type TCurrency,
   type TProduct,
+  type TProductAttributes,
   type TProductKind,
   type TProductPriceChange,
+  ZProductAttributes,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import type { purchases } from '../purchases/schema';
@@ -89,15 +92,13 @@ export type TDiscountRule = (
 /** Products bought for an amount the partner chooses rather than at a unit price. */
 export const AMOUNT_KINDS: readonly TProductKind[] = ['token_pack', 'gift_certificate'];
 
-type TScheduleEntry = { before: string; price: string };
-
 /**
  * The unit list price of a product at `now`: an event ticket's price follows its schedule
  * (compensation-plan.md section 7: 500 until 30 October, 750 until 30 November, 1000 from
  * 1 December, UTC); every other product its price.
  */
 export function unitPrice(product: Pick<TProductRow, 'price' | 'attributes'>, now: Date): bigint {
-  const schedule = (product.attributes as { price_schedule?: TScheduleEntry[] }).price_schedule ?? [];
+  const schedule = product.attributes.price_schedule ?? [];
   const step = [...schedule]
     .sort((a, b) => Date.parse(a.before) - Date.parse(b.before))
     .find((entry) => now.getTime() < Date.parse(entry.before));
@@ -106,7 +107,7 @@ export function unitPrice(product: Pick<TProductRow, 'price' | 'attributes'>, no
 
 /** The amount limits of a product bought for an amount (`min`/`max` attributes, USDT). */
 export function amountLimits(product: TProductRow): { min: bigint; max: bigint } {
-  const attributes = product.attributes as { min?: string; max?: string };
+  const { attributes } = product;
   return {
     min: parseMinor(attributes.min ?? '0.000001', 'USDT')!,
     max: parseMinor(attributes.max ?? '1000000', 'USDT')!,
@@ -117,11 +118,11 @@ export function toProduct(row: Omit<TProductRow, 'priceId'>, now = new Date()): 
   return {
     id: row.id,
     code: row.code,
-    kind: row.kind as TProductKind,
+    kind: row.kind,
     name: row.name,
     price: formatMinor(unitPrice(row, now), 'USDT'),
     available: row.available,
-    attributes: row.attributes as Record<string, unknown>,
+    attributes: row.attributes,
     seats: row.seats,
     sold: row.sold,
   };
@@ -136,7 +137,7 @@ function toPriceChange(
     id: row.id,
     price: formatMinor(row.price, 'USDT'),
     available: row.available,
-    attributes: row.attributes as Record<string, unknown>,
+    attributes: row.attributes,
     previous_price: previous ? formatMinor(previous.price, 'USDT') : null,
     changed_by: row.changedBy,
     changed_by_email: email,
@@ -150,14 +151,14 @@ function toAdminPurchase(item: {
   productName: string;
 }): TAdminPurchase {
   const { purchase } = item;
-  const currency = purchase.currency as TCurrency;
+  const currency = purchase.currency;
   return {
     id: purchase.id,
     user_id: purchase.userId,
     user_email: item.email,
     product_id: purchase.productId,
     product_name: item.productName,
-    kind: purchase.kind as TProductKind,
+    kind: purchase.kind,
     units: purchase.units,
     list_price: formatMinor(purchase.listPrice, 'USDT'),
     discount: formatMinor(purchase.discount, 'USDT'),
@@ -165,20 +166,24 @@ function toAdminPurchase(item: {
     currency,
     paid: formatMinor(purchase.paid, currency),
     bv: formatMinor(purchase.bv, 'USDT'),
-    status: purchase.status as TAdminPurchase['status'],
+    status: purchase.status,
     created_at: purchase.createdAt.toISOString(),
   };
 }
 
 /**
- * Refuses attributes that would price wrongly: every step of a schedule and the `min`/`max` bounds
- * within the configured bound of amounts, and `min` not above `max` once merged with what is kept.
+ * Refuses attributes about to be written (a change merged with what is kept) that their contract
+ * refuses, as the fields of `attributes` a bad request names; then those that would price wrongly:
+ * every step of a schedule and the `min`/`max` bounds within the configured bound of amounts, and
+ * `min` not above `max`.
  */
-function checkPriceAttributes(
-  attributes: Record<string, unknown>,
-  amountMax: Record<TCurrency, bigint>,
-): void {
-  const schedule = (attributes.price_schedule ?? []) as TScheduleEntry[];
+function checkAttributes(attributes: TProductAttributes, amountMax: Record<TCurrency, bigint>): void {
+  const parsed = ZProductAttributes.safeParse(attributes);
+  if (!parsed.success)
+    throw fail.fields(
+      fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, path: ['attributes', ...issue.path] }))),
+    );
+  const schedule = attributes.price_schedule ?? [];
   schedule.forEach((step, index) =>
     checkAmountBound(
       parseMinor(step.price, 'USDT')!,
@@ -271,7 +276,7 @@ export function createCatalog(deps: {
       const { product } = request;
       const units = request.units ?? 1;
       let listPrice: bigint;
-      if (AMOUNT_KINDS.includes(product.kind as TProductKind)) {
+      if (AMOUNT_KINDS.includes(product.kind)) {
         if (request.amount === undefined) throw fail.field('amount', 'fieldRequired');
         const { min, max } = amountLimits(product);
         if (request.amount < min)
@@ -338,10 +343,8 @@ export function createCatalog(deps: {
         const current = await repo.lockProduct(tx, id);
         if (!current) throw fail.notFound('productNotFound');
         const attributes =
-          patch.attributes === undefined
-            ? undefined
-            : { ...(current.attributes as Record<string, unknown>), ...patch.attributes };
-        if (attributes) checkPriceAttributes(attributes, deps.amountMax);
+          patch.attributes === undefined ? undefined : { ...current.attributes, ...patch.attributes };
+        if (attributes) checkAttributes(attributes, deps.amountMax);
         // A change that changes nothing (an empty body, the same price again) is not a change: no record.
         const unchanged =
           (price === undefined || price === current.price) &&

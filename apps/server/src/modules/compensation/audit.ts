@@ -441,7 +441,7 @@ export async function lastAuditRun(db: Db): Promise<TBonusAudit> {
     last: last
       ? {
           id: last.id,
-          trigger: last.trigger as TAuditTrigger,
+          trigger: last.trigger,
           started_at: last.startedAt.toISOString(),
           finished_at: last.finishedAt?.toISOString() ?? null,
           events: last.events,

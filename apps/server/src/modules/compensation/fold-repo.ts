@@ -3,6 +3,9 @@ import type { TRankName } from '@portal/compensation';
 import { type Db, idArray, queryRows } from '../../db/client';
 import type { TCursor, TWindowRow } from './events';
 import { LOCKS } from '../../db/locks';
+import type { binaryLegs, payouts } from './schema';
+
+type TPayout = typeof payouts.$inferSelect;
 
 /**
  * The fold's reads and writes (modules/compensation/fold.ts): its tables are compensation_events,
@@ -108,7 +111,11 @@ export type TPartnerRow = {
 
 export async function partnerRows(tx: Db, userIds: readonly number[]): Promise<TPartnerRow[]> {
   if (userIds.length === 0) return [];
-  const rows = await queryRows<Record<string, string | number | boolean | Date | null>>(
+  const rows = await queryRows<
+    Record<string, string | number | boolean | Date | null> & {
+      rank: (typeof binaryLegs.$inferSelect)['rank'];
+    }
+  >(
     tx,
     sql`select u.id::text as id, u.is_company_root as root,
                coalesce(l.left_unpaid, 0)::text as left_unpaid, coalesce(l.right_unpaid, 0)::text as right_unpaid,
@@ -138,7 +145,7 @@ export async function partnerRows(tx: Db, userIds: readonly number[]): Promise<T
     invitedBuyers: Number(row.invited_buyers),
     active: Boolean(row.active),
     counted: Boolean(row.counted),
-    rank: (row.rank as TRankName | null) ?? null,
+    rank: row.rank,
     firstTariffAt: row.first_tariff_at === null ? null : new Date(row.first_tariff_at as string),
     qsInvitees: Number(row.qs_invitees),
     qsCounted: Boolean(row.qs_counted),
@@ -271,14 +278,14 @@ export type TPayoutRecordRow = {
   ordinal: number | null;
   payeeId: number;
   bonusType: string;
-  currency: 'USDT' | 'DXN' | 'DFT';
+  currency: TPayout['currency'];
   gross: bigint;
   credited: bigint;
   lost: bigint;
   toCompany: boolean;
   windowId: number | null;
   sourcePayoutId: number | null;
-  leg: 'left' | 'right' | null;
+  leg: TPayout['leg'];
   level: number | null;
   base: bigint;
   rateBp: number;
@@ -297,7 +304,9 @@ export async function payoutRecords(
   const events = of.events ?? [];
   const binaryOf = of.binaryOf ?? [];
   if (events.length === 0 && binaryOf.length === 0) return [];
-  const rows = await queryRows<Record<string, string | number | boolean | null>>(
+  const rows = await queryRows<
+    Record<string, string | number | boolean | null> & Pick<TPayout, 'currency' | 'leg'>
+  >(
     tx,
     sql`with base as (
           select * from payouts where reverses_payout_id is null and (
@@ -315,14 +324,14 @@ export async function payoutRecords(
       ordinal: row.ordinal === null ? null : Number(row.ordinal),
       payeeId: Number(row.payee_id),
       bonusType: String(row.bonus_type),
-      currency: row.currency as 'USDT' | 'DXN' | 'DFT',
+      currency: row.currency,
       gross: BigInt(row.gross as string),
       credited: BigInt(row.credited as string),
       lost: BigInt(row.lost as string),
       toCompany: Boolean(row.to_company),
       windowId: row.window_id === null ? null : Number(row.window_id),
       sourcePayoutId: row.source_payout_id === null ? null : Number(row.source_payout_id),
-      leg: (row.leg as 'left' | 'right' | null) ?? null,
+      leg: row.leg,
       level: row.level === null ? null : Number(row.level),
       base: BigInt(row.base as string),
       rateBp: Number(row.rate_bp),

@@ -1,3 +1,5 @@
+import { RANK_NAMES } from '@portal/compensation';
+import { BINARY_SIDES, BONUS_AUDIT_TRIGGERS, BONUS_TYPES, CURRENCIES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -53,7 +55,7 @@ export const binaryLegs = pgTable(
     active: boolean('active').notNull().default(false),
     /** This partner's first tariff or device purchase has counted in their mentor's `invited_buyers`. */
     counted: boolean('counted').notNull().default(false),
-    rank: text('rank'),
+    rank: text('rank', { enum: RANK_NAMES }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -71,6 +73,9 @@ export const binaryLegs = pgTable(
   ],
 );
 
+/** What a fold event records: a purchase, a refund, a mentor change, a leader pool month. */
+const COMPENSATION_EVENT_KINDS = ['purchase', 'refund', 'mentor', 'leader_pool'] as const;
+
 /**
  * The ordered fold's input (modules/compensation, docs/compensation.md "The fold"): append-only
  * events, folded one after another in the order (`xid`, `id`). `xid` is the writing transaction's
@@ -85,7 +90,7 @@ export const compensationEvents = pgTable(
   {
     id: id(),
     xid: bigint('xid', { mode: 'number' }).notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: COMPENSATION_EVENT_KINDS }).notNull(),
     purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchases.id),
     /** The buyer, or the partner whose mentor moved; null for a leader pool month. */
     userId: userRef(),
@@ -124,7 +129,7 @@ export const bonusAudits = pgTable(
   'bonus_audits',
   {
     id: id(),
-    trigger: text('trigger').notNull(),
+    trigger: text('trigger', { enum: BONUS_AUDIT_TRIGGERS }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     events: integer('events').notNull().default(0),
@@ -285,20 +290,20 @@ export const payouts = pgTable(
      * never deleted, and money reaches a payee only on a ledger account, which references users.
      */
     payeeId: bigint('payee_id', { mode: 'number' }).notNull(),
-    bonusType: text('bonus_type').notNull(),
-    currency: text('currency').notNull(),
+    bonusType: text('bonus_type', { enum: BONUS_TYPES }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     /** A credit: gross = credited + lost, all >= 0. A reversal: all <= 0 (what it takes back and cancels). */
     gross: bigint('gross', { mode: 'bigint' }).notNull(),
     credited: bigint('credited', { mode: 'bigint' }).notNull(),
     lost: bigint('lost', { mode: 'bigint' }).notNull(),
     level: integer('level'),
-    leg: text('leg'),
+    leg: text('leg', { enum: BINARY_SIDES }),
     base: bigint('base', { mode: 'bigint' }).notNull(),
     rateBp: integer('rate_bp').notNull(),
     capTook: bigint('cap_took', { mode: 'bigint' }).notNull(),
     planVersion: text('plan_version').notNull(),
     /** For matching: the bonus it matches and its payee. */
-    sourceBonusType: text('source_bonus_type'),
+    sourceBonusType: text('source_bonus_type', { enum: BONUS_TYPES }),
     sourcePayeeId: bigint('source_payee_id', { mode: 'number' }),
     sourcePayoutId: bigint('source_payout_id', { mode: 'number' }),
     /** A reversal: the payout it reverses. Recovered lost profit: the payout whose lost part it recovers. */

@@ -2,7 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { bonusIncomeMonths } from './schema';
 
-export type TIncomeRow = { month: string; bonusType: string; amount: bigint };
+type TBonusType = (typeof bonusIncomeMonths.$inferSelect)['bonusType'];
+
+export type TIncomeRow = { month: string; bonusType: TBonusType; amount: bigint };
 
 /**
  * `userId`'s USDT bonus lines (credits and their reversals) from the month of `from` on (the first
@@ -12,7 +14,7 @@ export type TIncomeRow = { month: string; bonusType: string; amount: bigint };
  * per month and type, whatever the partner's history holds.
  */
 export async function incomeByMonth(db: Db, userId: number, from: Date): Promise<TIncomeRow[]> {
-  const rows = await queryRows<{ month: string; bonus_type: string; amount: string }>(
+  const rows = await queryRows<{ month: string; bonus_type: TBonusType; amount: string }>(
     db,
     incomeQuery(userId, from.toISOString().slice(0, 7)),
   );

@@ -1,3 +1,4 @@
+import { BONUS_TYPES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
@@ -14,7 +15,7 @@ export const bonusIncomeMonths = pgTable(
   {
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     month: text('month').notNull(),
-    bonusType: text('bonus_type').notNull(),
+    bonusType: text('bonus_type', { enum: BONUS_TYPES }).notNull(),
     amount: bigint('amount', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),

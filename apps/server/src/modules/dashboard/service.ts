@@ -1,4 +1,4 @@
-import { formatMinor, type TBonusType, type TIncomeByMonth } from '@portal/contracts';
+import { formatMinor, type TIncomeByMonth } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import * as repo from './repo';
 
@@ -15,7 +15,7 @@ export function createDashboard(deps: { db: Db }) {
       const rows = await repo.incomeByMonth(db, userId, windowStart(now, months));
       return rows.map((row) => ({
         month: row.month,
-        bonus_type: row.bonusType as TBonusType,
+        bonus_type: row.bonusType,
         amount: formatMinor(row.amount, 'USDT'),
       }));
     },

@@ -72,7 +72,7 @@ async function findOpenInvoice(db: Db, userId: number, now: Date, match: SQL[]) 
 
 export function findOpenDepositInvoice(
   db: Db,
-  filter: { userId: number; currency: string; amount: bigint; now: Date },
+  filter: { userId: number; currency: TInvoiceRow['currency']; amount: bigint; now: Date },
 ) {
   return findOpenInvoice(db, filter.userId, filter.now, [
     eq(invoices.purpose, 'deposit'),

@@ -1,3 +1,4 @@
+import { CHAIN_CURRENCIES, DEPOSIT_TRANSFER_STATUSES, INVOICE_STATUSES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -31,19 +32,22 @@ export const depositAddresses = pgTable(
   ],
 );
 
+/** What an invoice pays for (ZInvoiceRequest's `purpose`). */
+const INVOICE_PURPOSES = ['deposit', 'order', 'validator_key'] as const;
+
 /** A request to pay: a deposit of an amount, or an order's payment. */
 export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey(),
     userId: userRef().notNull(),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: INVOICE_PURPOSES }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }),
     validatorKeyId: bigint('validator_key_id', { mode: 'number' }),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CHAIN_CURRENCIES }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     address: text('address').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('pending'),
     /** The chain transfer that pays it, once seen. */
     chainTransferId: bigint('chain_transfer_id', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -69,7 +73,7 @@ export const chainTransfers = pgTable(
     txHash: text('tx_hash').notNull(),
     logIndex: integer('log_index').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CHAIN_CURRENCIES }).notNull(),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
     /** The token's own units, as the log says (decimal text: up to 256 bits). */
@@ -77,7 +81,7 @@ export const chainTransfers = pgTable(
     /** Minor units of the currency (USDT 6, DXN 8 places), rounded down. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     userId: userRef(),
-    status: text('status').notNull().default('confirming'),
+    status: text('status', { enum: DEPOSIT_TRANSFER_STATUSES }).notNull().default('confirming'),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

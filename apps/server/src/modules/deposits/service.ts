@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   formatMinor,
   parseMinor,
-  type TChainCurrency,
   type TDepositWindow,
   type TInvoice,
   type TInvoiceRequest,
@@ -25,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Expired even before the job marks it: a waiting invoice past its time (DESIGN.md, lazy time rules). */
 function statusAt(invoice: TInvoiceRow, now: Date): TInvoice['status'] {
   if (invoice.status === 'pending' && invoice.expiresAt <= now) return 'expired';
-  return invoice.status as TInvoice['status'];
+  return invoice.status;
 }
 
 export function createDeposits(deps: {
@@ -51,7 +50,7 @@ export function createDeposits(deps: {
   }
 
   function toInvoice(invoice: TInvoiceRow, now: Date): TInvoice {
-    const currency = invoice.currency as TChainCurrency;
+    const currency = invoice.currency;
     return {
       id: invoice.id,
       // Stored lower-case (the chain's logs are compared so); shown with its EIP-55 checksum.
@@ -173,7 +172,7 @@ export function createDeposits(deps: {
      */
     async depositWindow(userId: number, invoiceId: string): Promise<TDepositWindow> {
       const { invoice, transfer, head } = await ownInvoice(userId, invoiceId);
-      const currency = invoice.currency as TChainCurrency;
+      const currency = invoice.currency;
       const confirmationsOf = (blockNumber: number) => Math.max(0, head - blockNumber + 1);
       const received = transfer
         ? transfer.amount
@@ -189,10 +188,10 @@ export function createDeposits(deps: {
         transfers: transfers.map(({ transfer: row, invoiceId: paid }) => ({
           hash: row.txHash,
           log_index: row.logIndex,
-          currency: row.currency as TChainCurrency,
-          amount: formatMinor(row.amount, row.currency as TChainCurrency),
+          currency: row.currency,
+          amount: formatMinor(row.amount, row.currency),
           confirmations: confirmationsOf(row.blockNumber),
-          status: row.status as TDepositWindow['transfers'][number]['status'],
+          status: row.status,
           invoice_id: paid,
           seen_at: row.createdAt.toISOString(),
         })),

@@ -211,7 +211,7 @@ export function createWatcher(deps: {
     // Never credited on a log the chain no longer holds: it stays confirming, checked again next run.
     if (!(await stillOnChain(row))) return false;
     const userId = row.userId;
-    const currency = row.currency as TChainCurrency;
+    const currency = row.currency;
     const reference = chainReference(row);
     return db.transaction(async (tx) => {
       if (!(await repo.markCredited(tx, row.id))) return false;
@@ -310,7 +310,7 @@ export function createWatcher(deps: {
         txHash: row.txHash,
         logIndex: row.logIndex,
         blockNumber: row.blockNumber,
-        contract: deps.config.chain.contracts[row.currency as TChainCurrency].toLowerCase(),
+        contract: deps.config.chain.contracts[row.currency].toLowerCase(),
         from: row.fromAddress,
         to: row.toAddress,
         value: BigInt(row.rawAmount),

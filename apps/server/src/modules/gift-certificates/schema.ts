@@ -1,3 +1,4 @@
+import { GIFT_CERTIFICATE_STATUSES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns';
@@ -18,7 +19,7 @@ export const giftCertificates = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /** SHA-256 of the code: the code itself is shown once and never stored. */
     codeHash: text('code_hash').notNull(),
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: GIFT_CERTIFICATE_STATUSES }).notNull().default('active'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     activatedBy: userRef('activated_by'),
     activatedAt: timestamp('activated_at', { withTimezone: true }),

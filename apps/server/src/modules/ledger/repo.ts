@@ -1,9 +1,9 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { arrayLiteral, type Db, queryNamed, queryRows } from '../../db/client';
-import { ledgerAccounts, ledgerTransfers } from './schema';
+import { ledgerAccounts, type ledgerBonusTotals, ledgerTransfers } from './schema';
 
 /** The bonus groups of the header's lifetime totals (api.md): `ledger_bonus_totals.bonus_group`. */
-export type TBonusGroup = 'matching' | 'vp' | 'other';
+export type TBonusGroup = (typeof ledgerBonusTotals.$inferSelect)['bonusGroup'];
 
 export type TTransferRow = {
   /** Taken from the transfers' sequence before; by default the next of it. */

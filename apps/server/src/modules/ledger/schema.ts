@@ -1,3 +1,4 @@
+import { BONUS_TYPES, CURRENCIES, OPERATION_TYPES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -25,7 +26,7 @@ export const ledgerAccounts = pgTable(
   {
     id: id(),
     userId: userRef(),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     purpose: text('purpose').notNull(),
     balance: bigint('balance', { mode: 'bigint' })
       .notNull()
@@ -44,8 +45,8 @@ export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
     id: id(),
-    operationType: text('operation_type').notNull(),
-    bonusType: text('bonus_type'),
+    operationType: text('operation_type', { enum: OPERATION_TYPES }).notNull(),
+    bonusType: text('bonus_type', { enum: BONUS_TYPES }),
     /** Makes a movement happen once: a chain log, an idempotency key, a bonus rule's source. */
     reference: text('reference').notNull(),
     details: jsonb('details').notNull().default({}),
@@ -69,7 +70,7 @@ export const ledgerPostings = pgTable(
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerAccounts.id),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     createdAt: createdAt(),
   },
@@ -80,6 +81,9 @@ export const ledgerPostings = pgTable(
   ],
 );
 
+/** The profile header's bonus groups (api.md): matching, VP, every other bonus. */
+const BONUS_GROUPS = ['matching', 'vp', 'other'] as const;
+
 /**
  * Lifetime USDT bonus credits of a user by the header's group (api.md: matching, VP, other), kept
  * as counters by `postTransfer` in the transfer's own transaction: the profile reads them instead
@@ -89,7 +93,7 @@ export const ledgerBonusTotals = pgTable(
   'ledger_bonus_totals',
   {
     userId: userRef().notNull(),
-    bonusGroup: text('bonus_group').notNull(),
+    bonusGroup: text('bonus_group', { enum: BONUS_GROUPS }).notNull(),
     amount: bigint('amount', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
@@ -110,7 +114,7 @@ export const ledgerBonusTypeTotals = pgTable(
   'ledger_bonus_type_totals',
   {
     userId: userRef().notNull(),
-    bonusType: text('bonus_type').notNull(),
+    bonusType: text('bonus_type', { enum: BONUS_TYPES }).notNull(),
     amount: bigint('amount', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),

@@ -1,4 +1,3 @@
-import type { TNoticeKind } from '@portal/contracts';
 import { BotChatGone, type TBot } from '../../adapters/bot';
 import type { TMailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
@@ -29,7 +28,7 @@ export async function deliverNotices(deps: TDeliveryDeps): Promise<number> {
   const claimed = await repo.claimDue(db, deps.batchSize, LEASE_SECONDS);
   let sent = 0;
   for (const notice of claimed) {
-    const line = renderNotice(notice.kind as TNoticeKind, notice.payload, notice.language);
+    const line = renderNotice(notice.kind, notice.payload, notice.language);
     try {
       if (notice.channel === 'bot') {
         // Unlinked since it was queued: the partner no longer wants the bot.

@@ -80,8 +80,8 @@ export async function languageOf(db: Db, userId: number): Promise<string> {
 
 export type TClaimedNotice = {
   id: number;
-  channel: 'mail' | 'bot';
-  kind: string;
+  channel: (typeof notices.$inferSelect)['channel'];
+  kind: (typeof notices.$inferSelect)['kind'];
   payload: Record<string, string | null>;
   attempts: number;
   email: string;

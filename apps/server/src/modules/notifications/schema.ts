@@ -1,3 +1,4 @@
+import { NOTICE_CHANNELS, NOTICE_KINDS } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -57,6 +58,9 @@ export const notificationSettings = pgTable('notification_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Where a notice stands: waiting, delivered, failed for good, or not wanted. */
+const NOTICE_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
 /**
  * The transactional outbox of notices: rows are inserted by triggers on wallet_operations and
  * orders (migration 0025) in the event's own transaction; the `notices` job renders and delivers
@@ -67,12 +71,12 @@ export const notices = pgTable(
   {
     id: id(),
     userId: userRef().notNull(),
-    channel: text('channel').notNull(),
-    kind: text('kind').notNull(),
+    channel: text('channel', { enum: NOTICE_CHANNELS }).notNull(),
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
     source: text('source').notNull(),
     /** { amount (minor units, text), currency, status, bonus_type, number }: what the text says. */
     payload: jsonb('payload').notNull().default({}),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: NOTICE_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When a worker may take it (again): a claim moves it past the send's time limit. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

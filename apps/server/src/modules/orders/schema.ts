@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -33,7 +34,7 @@ export const orders = pgTable(
     starlink: boolean('starlink').notNull().default(false),
     /** USDT minor units: the devices and the add-on, after discounts. */
     total: bigint('total', { mode: 'bigint' }).notNull(),
-    status: text('status').notNull().default('WAIT_PAYMENT'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('WAIT_PAYMENT'),
     /** { full_name, phone, country, city, address, postcode }. */
     shipping: jsonb('shipping').notNull().default({}),
     estimatedShippingDate: text('estimated_shipping_date'),

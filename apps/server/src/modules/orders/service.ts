@@ -57,7 +57,7 @@ export function orderStatusAt(order: TOrderRow, paymentConfirming: boolean, now:
   ) {
     return 'Canceled';
   }
-  return order.status as TOrderStatus;
+  return order.status;
 }
 
 const CLOSED: readonly TOrderStatus[] = ['Canceled', 'Failed'];

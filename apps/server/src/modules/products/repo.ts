@@ -8,7 +8,8 @@ export type TNodeRow = typeof nodes.$inferSelect;
 export type TTokenPackRow = typeof tokenPacks.$inferSelect;
 
 /** A node with its product's code, name and tier. */
-export type TNodeView = TNodeRow & { code: string; name: string; price: bigint; attributes: unknown };
+export type TNodeView = TNodeRow &
+  Pick<typeof products.$inferSelect, 'code' | 'name' | 'price' | 'attributes'>;
 
 const nodeView = {
   id: nodes.id,

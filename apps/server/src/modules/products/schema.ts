@@ -1,3 +1,4 @@
+import { NODE_KINDS, NODE_STATUSES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns';
@@ -8,6 +9,9 @@ import { purchases } from '../purchases/schema';
 
 // The products module's tables: virtual nodes and token packs.
 
+/** A node's statuses: the contract's (an upgraded virtual node is kept), and a canceled order's device. */
+const NODE_ROW_STATUSES = [...NODE_STATUSES, 'canceled'] as const;
+
 /**
  * Nodes a partner holds (node income, issue 8): a device from an order or a tariff, or a virtual
  * node. An upgraded virtual node is kept with status `upgraded` and the new one names it.
@@ -17,7 +21,7 @@ export const nodes = pgTable(
   {
     id: id(),
     userId: userRef().notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: NODE_KINDS }).notNull(),
     productId: bigint('product_id', { mode: 'number' })
       .notNull()
       .references(() => products.id),
@@ -25,7 +29,7 @@ export const nodes = pgTable(
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     hostingUserId: userRef('hosting_user_id'),
     upgradedFromId: bigint('upgraded_from_id', { mode: 'number' }),
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: NODE_ROW_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
     /**
      * Node income (issue 8) is paid up to this instant: each whole day after it is due. Starts at

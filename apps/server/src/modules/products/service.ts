@@ -8,7 +8,6 @@ import {
   PURCHASE_CALLS,
   tokenPackYearYield,
   usdtToDxn,
-  type TProductKind,
   type TProductSentence,
   type TProductSentencesRequest,
   type TPurchaseByUnit,
@@ -43,7 +42,7 @@ import { recordOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TNodeView, TTokenPackRow } from './repo';
 
-const tierOf = (attributes: unknown): number => Number((attributes as { tier?: number }).tier ?? 0);
+const tierOf = (attributes: TProductRow['attributes']): number => Number(attributes.tier ?? 0);
 
 function toNode(row: TNodeView): TVirtualNode {
   return {
@@ -365,7 +364,7 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
         });
         const principal = usdtToDxn(pricing.listPrice, quote.rate);
         if (principal <= 0n) throw fail.field('amount', 'amountNotPositive');
-        const attributes = product.attributes as { lock_years?: number; yield_bp?: number };
+        const { attributes } = product;
         const years = Number(attributes.lock_years ?? 1);
         const yieldBp = Number(attributes.yield_bp ?? 0);
         const dxn = formatMinor(principal, 'DXN');
@@ -436,7 +435,7 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
       const answer: TProductSentence[] = [];
       for (const listed of await catalog.list(input.kind)) {
         const product = await catalog.available(db, listed.id);
-        const byAmount = AMOUNT_KINDS.includes(product.kind as TProductKind);
+        const byAmount = AMOUNT_KINDS.includes(product.kind);
         const limits = byAmount ? amountLimits(product) : null;
         const pricing = await catalog.price(db, {
           userId,
@@ -448,7 +447,7 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
         answer.push({
           product_id: product.id,
           code: product.code,
-          kind: product.kind as TProductKind,
+          kind: product.kind,
           name: product.name,
           price: formatMinor(pricing.listPrice, 'USDT'),
           discount: formatMinor(pricing.discount, 'USDT'),
@@ -456,9 +455,9 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
           currency: 'USDT',
           min_amount: limits ? formatMinor(limits.min, 'USDT') : null,
           max_amount: limits ? formatMinor(limits.max, 'USDT') : null,
-          by_unit: BY_UNIT_KINDS.includes(product.kind as TProductKind),
+          by_unit: BY_UNIT_KINDS.includes(product.kind),
           seats_left: product.seats === null ? null : product.seats - product.sold,
-          attributes: product.attributes as Record<string, unknown>,
+          attributes: product.attributes,
         });
       }
       return answer;
@@ -475,7 +474,7 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
     ): Promise<TPurchaseByUnitResult> {
       return once(db, idempotency, 200, async (tx) => {
         const product = await catalog.available(tx, input.product_id);
-        const kind = product.kind as TProductKind;
+        const kind = product.kind;
         if (!BY_UNIT_KINDS.includes(kind))
           throw fail.field('product_id', 'notSoldByUnit', { call: PURCHASE_CALLS[kind] });
         const bought = await buyNodes(tx, userId, product, input.units, input.promocode);

@@ -1,3 +1,4 @@
+import { PROMOCODE_KINDS } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns';
@@ -17,7 +18,7 @@ export const promocodes = pgTable(
     id: id(),
     code: text('code').notNull(),
     userId: userRef().notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: PROMOCODE_KINDS }).notNull(),
     discountBp: integer('discount_bp').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     uses: integer('uses').notNull().default(0),

@@ -6,7 +6,6 @@ import {
   type TPromocodeCreate,
   type TPromocodeCreated,
   type TPromocodeDiscount,
-  type TPromocodeKind,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
@@ -106,7 +105,7 @@ export async function ownerOfUsableCode(db: Db, code: string, now: Date): Promis
 function toCreated(row: TPromocodeRow): TPromocodeCreated {
   return {
     promocode: row.code,
-    kind: row.kind as TPromocodeKind,
+    kind: row.kind,
     discount: percentOf(row),
     expires_at: row.expiresAt?.toISOString() ?? null,
   };

@@ -1,3 +1,4 @@
+import { CHAIN_CURRENCIES, PRODUCT_KINDS, PURCHASE_STATUSES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -34,19 +35,19 @@ export const purchases = pgTable(
     priceId: bigint('price_id', { mode: 'number' })
       .notNull()
       .references(() => productPrices.id),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: PRODUCT_KINDS }).notNull(),
     units: integer('units').notNull().default(1),
     listPrice: bigint('list_price', { mode: 'bigint' }).notNull(),
     discount: bigint('discount', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
     netPrice: bigint('net_price', { mode: 'bigint' }).notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CHAIN_CURRENCIES }).notNull(),
     paid: bigint('paid', { mode: 'bigint' }).notNull(),
     bv: bigint('bv', { mode: 'bigint' }).notNull(),
     quoteId: uuid('quote_id'),
     promocode: text('promocode'),
-    status: text('status').notNull().default('completed'),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('completed'),
     /** The ledger transfer's reference: one purchase per reference. */
     reference: text('reference').notNull(),
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),

@@ -69,7 +69,7 @@ export function volumeOf(kind: TProductKind, netPrice: bigint): bigint {
  * nothing is written.
  */
 export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPurchaseRow> {
-  const kind = input.product.kind as TProductKind;
+  const kind = input.product.kind;
   const { pricing, currency, paid } = input;
   // A price with a promo code's discount spends one use of the code here, in the payment's
   // transaction, before any money moves: a code used up meanwhile refuses the whole purchase.
@@ -182,7 +182,7 @@ function purchaseEvent(
     purchaseId: purchase.id,
     userId: purchase.userId,
     bv: purchase.bv,
-    productKind: purchase.kind as TProductKind,
+    productKind: purchase.kind,
     listPrice: purchase.listPrice,
     netPrice: purchase.netPrice,
     promo: extra.promo ?? null,
@@ -210,7 +210,7 @@ export async function releasePurchase(tx: Db, purchaseId: number): Promise<void>
 export async function refundPurchase(tx: Db, purchaseId: number, reason: string): Promise<boolean> {
   if (!(await repo.markRefunded(tx, purchaseId))) return false;
   const purchase = (await repo.findPurchase(tx, purchaseId))!;
-  const currency = purchase.currency as TChainCurrency;
+  const currency = purchase.currency;
   if (purchase.paid > 0n) {
     await postTransfer(tx, {
       operationType: 'refund',

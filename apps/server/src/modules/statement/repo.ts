@@ -4,6 +4,8 @@ import { type Db, insertColumns, queryRows, type TCell } from '../../db/client';
 import { walletOperations } from './schema';
 
 export type TNewOperation = typeof walletOperations.$inferInsert;
+/** A statement line's columns, as wallet_operations types them (a listed payout's line answers the same). */
+type TOperation = typeof walletOperations.$inferSelect;
 
 /** Writes an operation once per reference; a second write of the same reference changes nothing. */
 export async function insertOperation(db: Db, operation: TNewOperation): Promise<void> {
@@ -58,7 +60,7 @@ export async function updateOperation(
   db: Db,
   reference: string,
   patch: Partial<Pick<TNewOperation, 'status' | 'confirmations' | 'hash' | 'details' | 'amount'>>,
-  whileStatus?: string,
+  whileStatus?: TNewOperation['status'],
 ): Promise<void> {
   await db
     .update(walletOperations)
@@ -88,11 +90,11 @@ export type TFilter = {
  */
 export type TLineRow = {
   id: number;
-  operationType: string;
-  bonusType: string | null;
-  currency: string;
+  operationType: TOperation['operationType'];
+  bonusType: TOperation['bonusType'];
+  currency: TOperation['currency'];
   amount: bigint;
-  status: string;
+  status: TOperation['status'];
   confirmations: number | null;
   hash: string | null;
   details: Record<string, unknown> | null;
@@ -103,11 +105,11 @@ export type TLineRow = {
 
 type TRawLine = {
   id: string;
-  operation_type: string;
-  bonus_type: string | null;
-  currency: string;
+  operation_type: TOperation['operationType'];
+  bonus_type: TOperation['bonusType'];
+  currency: TOperation['currency'];
   amount: string;
-  status: string;
+  status: TOperation['status'];
   confirmations: number | null;
   hash: string | null;
   details: Record<string, unknown> | string | null;

@@ -1,3 +1,4 @@
+import { BONUS_TYPES, CURRENCIES, OPERATION_STATUSES, OPERATION_TYPES } from '@portal/contracts';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns';
 import { userRef } from '../accounts/schema';
@@ -14,12 +15,12 @@ export const walletOperations = pgTable(
   {
     id: id(),
     userId: userRef().notNull(),
-    operationType: text('operation_type').notNull(),
-    bonusType: text('bonus_type'),
-    currency: text('currency').notNull(),
+    operationType: text('operation_type', { enum: OPERATION_TYPES }).notNull(),
+    bonusType: text('bonus_type', { enum: BONUS_TYPES }),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     /** Signed minor units: what the operation adds to the partner's balance. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: OPERATION_STATUSES }).notNull(),
     confirmations: integer('confirmations'),
     hash: text('hash'),
     details: jsonb('details').notNull().default({}),

@@ -1,3 +1,4 @@
+import { TARIFF_PURCHASE_KINDS } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
@@ -20,7 +21,7 @@ export const purchaseRequests = pgTable(
       .notNull()
       .references(() => productPrices.id),
     /** new, upgrade or renewal (compensation-plan.md section 2). */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: TARIFF_PURCHASE_KINDS }).notNull(),
     listPrice: bigint('list_price', { mode: 'bigint' }).notNull(),
     discount: bigint('discount', { mode: 'bigint' }).notNull(),
     total: bigint('total', { mode: 'bigint' }).notNull(),

@@ -28,16 +28,6 @@ import { recordPurchase } from '../purchases/service';
 import { rebaseSponsorCounters } from '../team-stats/service';
 import * as repo from './repo';
 
-type TTariffAttributes = {
-  includes_node?: boolean;
-  node_kind?: 'virtual' | 'device' | null;
-  nodes?: number;
-  matching_depth?: number;
-  bonus_cap_multiplier?: number;
-};
-
-const attributesOf = (product: TProductRow) => product.attributes as TTariffAttributes;
-
 /** USDT (6 places) to DFT (8 places): 1 USDT of price grants 1 DFT. */
 const USDT_TO_DFT = 100n;
 
@@ -50,7 +40,7 @@ const TERMS_TEXT = [
 ].join('\n');
 
 export function toPackage(product: TProductRow, now = new Date()): TPackage {
-  const attributes = attributesOf(product);
+  const { attributes } = product;
   return {
     id: product.id,
     name: product.name,
@@ -66,7 +56,7 @@ export function toPackage(product: TProductRow, now = new Date()): TPackage {
 /** Nodes of `kind` a tariff includes. */
 function included(product: TProductRow | undefined, kind: 'virtual' | 'device'): number {
   if (!product) return 0;
-  const attributes = attributesOf(product);
+  const { attributes } = product;
   return attributes.includes_node && attributes.node_kind === kind ? Number(attributes.nodes ?? 0) : 0;
 }
 
@@ -237,7 +227,7 @@ export function createTariffs(deps: {
           priceId: request.priceId,
           discounts: request.discounts.map((item) => ({ source: item.source, amount: BigInt(item.amount) })),
         };
-        const attributes = attributesOf(target);
+        const { attributes } = target;
         const dft = listPrice * USDT_TO_DFT;
         const hotWinter = deps.hotWinter ?? PLAN.hotWinter;
         const purchase = await recordPurchase(tx, {

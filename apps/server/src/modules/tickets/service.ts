@@ -21,8 +21,6 @@ import * as repo from './repo';
 
 export const EVENT_TICKET_CODE = 'event-ticket';
 
-type TScheduleEntry = { before: string; price: string };
-
 /**
  * The ticket's price by date from its product: each `price_schedule` step is in force until its
  * `before` (excluded), the product's price after the last one (compensation-plan.md section 7).
@@ -31,9 +29,9 @@ export function priceSchedule(
   product: Pick<TProductRow, 'price' | 'attributes'>,
   now: Date,
 ): TTicketPriceStep[] {
-  const entries = [
-    ...((product.attributes as { price_schedule?: TScheduleEntry[] }).price_schedule ?? []),
-  ].sort((a, b) => Date.parse(a.before) - Date.parse(b.before));
+  const entries = [...(product.attributes.price_schedule ?? [])].sort(
+    (a, b) => Date.parse(a.before) - Date.parse(b.before),
+  );
   const steps: TTicketPriceStep[] = [];
   let start: string | null = null;
   for (const entry of entries) {
@@ -55,33 +53,24 @@ export function priceSchedule(
   return steps;
 }
 
-/** The event's programme (the product's `event_schedule` attribute), in time order. */
+/**
+ * The event's programme (the product's `event_schedule` attribute), in time order. The contract
+ * checks every time written; an item kept from before it whose time does not parse is left out.
+ */
 function eventSchedule(product: TProductRow): TEventScheduleItem[] {
-  const items = (product.attributes as { event_schedule?: unknown }).event_schedule;
-  if (!Array.isArray(items)) return [];
-  return items
-    .filter(
-      (item): item is { starts_at: string; title: string } =>
-        typeof item === 'object' &&
-        item !== null &&
-        typeof (item as { starts_at?: unknown }).starts_at === 'string' &&
-        !Number.isNaN(Date.parse((item as { starts_at: string }).starts_at)) &&
-        typeof (item as { title?: unknown }).title === 'string',
-    )
+  return (product.attributes.event_schedule ?? [])
+    .filter((item) => !Number.isNaN(Date.parse(item.starts_at)))
     .map((item) => ({ starts_at: new Date(item.starts_at).toISOString(), title: item.title }))
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
 }
 
 /** The event the ticket is for: its name and venue (attributes), its days (the programme's). */
 function ticketEvent(product: TProductRow, schedule: TEventScheduleItem[]): TTicketEvent | null {
-  const { event_name: name, event_venue: venue } = product.attributes as {
-    event_name?: unknown;
-    event_venue?: unknown;
-  };
-  if (typeof name !== 'string' || name.trim() === '') return null;
+  const { event_name: name, event_venue: venue } = product.attributes;
+  if (!name?.trim()) return null;
   return {
     name: name.trim(),
-    venue: typeof venue === 'string' && venue.trim() !== '' ? venue.trim() : null,
+    venue: venue?.trim() || null,
     starts_at: schedule[0]?.starts_at ?? null,
     ends_at: schedule.at(-1)?.starts_at ?? null,
   };

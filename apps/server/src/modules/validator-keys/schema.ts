@@ -1,3 +1,4 @@
+import { CHAIN_CURRENCIES, VALIDATOR_KEY_STATUSES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,8 +28,8 @@ export const validatorKeys = pgTable(
   {
     id: id(),
     userId: userRef().notNull(),
-    status: text('status').notNull().default('reserved'),
-    currency: text('currency').notNull(),
+    status: text('status', { enum: VALIDATOR_KEY_STATUSES }).notNull().default('reserved'),
+    currency: text('currency', { enum: CHAIN_CURRENCIES }).notNull(),
     /** What is due (reserved) or was paid, in `currency` minor units. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     quoteId: uuid('quote_id'),

@@ -46,7 +46,7 @@ type TKeyPricing = TStoredPricing & { rate: string | null };
 
 /** The USDT worth of DXN a key costs when paid in DXN (product attribute `dxn_price_usdt`). */
 export function dxnPriceUsdt(product: Pick<TProductRow, 'attributes'>): bigint {
-  const text = (product.attributes as { dxn_price_usdt?: string | number }).dxn_price_usdt;
+  const text = product.attributes.dxn_price_usdt;
   const price = text === undefined ? null : parseMinor(String(text), 'USDT');
   if (price === null) throw new Error('The validator-key product has no dxn_price_usdt attribute');
   return price;
@@ -56,12 +56,12 @@ export function dxnPriceUsdt(product: Pick<TProductRow, 'attributes'>): bigint {
 export function keyStatusAt(key: TValidatorKeyRow, confirming: boolean, now: Date): TValidatorKeyStatus {
   if (key.status === 'reserved' && key.reservedUntil <= now && !confirming) return 'released';
   if (key.status === 'paid' && key.activateUntil !== null && key.activateUntil <= now) return 'expired';
-  return key.status as TValidatorKeyStatus;
+  return key.status;
 }
 
 export function toKey(key: TValidatorKeyRow, confirming: boolean, now: Date): TValidatorKey {
   const status = keyStatusAt(key, confirming, now);
-  const currency = key.currency as TChainCurrency;
+  const currency = key.currency;
   const pricing = key.pricing as Partial<TKeyPricing>;
   return {
     id: key.id,
@@ -144,7 +144,7 @@ async function payLocked(
   const product = known?.id === stored.product_id ? known : (await findProduct(tx, stored.product_id))!;
   const now = new Date();
   const patch = {
-    status: 'paid',
+    status: 'paid' as const,
     paidAt: now,
     activateUntil: new Date(now.getTime() + VALIDATOR_KEY_ACTIVATE_HOURS * HOUR),
     codeHash,
@@ -153,7 +153,7 @@ async function payLocked(
     userId: key.userId,
     product,
     pricing: restorePricing(stored),
-    currency: key.currency as TChainCurrency,
+    currency: key.currency,
     paid: key.amount,
     quoteId: key.quoteId,
     reference: `validator_key:${key.id}`,
@@ -202,7 +202,7 @@ export async function keyToPay(
   if (status !== 'reserved') throw fail.request('validatorKeyNotAwaitingPayment');
   return {
     id: key.id,
-    currency: key.currency as TChainCurrency,
+    currency: key.currency,
     amount: key.amount,
     reservedUntil: key.reservedUntil,
   };

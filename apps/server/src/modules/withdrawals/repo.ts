@@ -33,7 +33,12 @@ export async function findWithdrawal(db: Db, id: number): Promise<TWithdrawalRow
   return row;
 }
 
-export async function listWithdrawals(db: Db, status: string | undefined, offset: number, limit: number) {
+export async function listWithdrawals(
+  db: Db,
+  status: TWithdrawalRow['status'] | undefined,
+  offset: number,
+  limit: number,
+) {
   const where = status ? eq(withdrawals.status, status) : undefined;
   const [total] = await db.select({ value: count() }).from(withdrawals).where(where);
   const rows = await db

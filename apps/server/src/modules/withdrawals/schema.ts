@@ -1,3 +1,4 @@
+import { CHAIN_CURRENCIES, NETWORKS, WITHDRAWAL_STATUSES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns';
@@ -10,12 +11,12 @@ export const withdrawals = pgTable(
   {
     id: id(),
     userId: userRef().notNull(),
-    currency: text('currency').notNull(),
-    network: text('network').notNull(),
+    currency: text('currency', { enum: CHAIN_CURRENCIES }).notNull(),
+    network: text('network', { enum: NETWORKS }).notNull(),
     address: text('address').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
     txHash: text('tx_hash'),
     reason: text('reason'),
     decidedBy: userRef('decided_by'),

@@ -3,7 +3,6 @@ import {
   formatMinorShort,
   minor,
   parseMinor,
-  type TChainCurrency,
   type TWithdrawRequest,
   type TWithdrawalStatus,
 } from '@portal/contracts';
@@ -53,11 +52,8 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
     return user;
   }
 
-  const holdLegs = (
-    row: { userId: number; currency: string; amount: bigint; fee: bigint },
-    sign: 1n | -1n,
-  ) => {
-    const currency = row.currency as TChainCurrency;
+  const holdLegs = (row: Pick<TWithdrawalRow, 'userId' | 'currency' | 'amount' | 'fee'>, sign: 1n | -1n) => {
+    const { currency } = row;
     const total = (row.amount + row.fee) * sign;
     return [
       leg(userAccount(row.userId, currency), minor(-total, currency)),
@@ -206,7 +202,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
       return decide(id, adminId, ['approved'], 'sent', { sentAt: new Date() }, async (tx, row) => {
         const txHash = row.network === 'TRC-20' ? bare : `0x${bare}`;
         await repo.transition(tx, id, ['sent'], { txHash });
-        const currency = row.currency as TChainCurrency;
+        const currency = row.currency;
         await postTransfer(tx, {
           operationType: 'withdrawal',
           reference: `withdrawal:${row.id}:sent`,
@@ -240,7 +236,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
           details: {
             address: row.address,
             network: row.network,
-            fee: formatMinor(row.fee, row.currency as TChainCurrency),
+            fee: formatMinor(row.fee, row.currency),
             reason,
           },
         });
@@ -256,17 +252,17 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
 export type TWithdrawals = ReturnType<typeof createWithdrawals>;
 
 function toAdmin(row: TWithdrawalRow, email: string) {
-  const currency = row.currency as TChainCurrency;
+  const currency = row.currency;
   return {
     id: row.id,
     user_id: row.userId,
     email,
     currency,
-    network: row.network as 'BEP-20' | 'TRC-20',
+    network: row.network,
     address: row.address,
     amount: formatMinor(row.amount, currency),
     fee: formatMinor(row.fee, currency),
-    status: row.status as TWithdrawalStatus,
+    status: row.status,
     tx_hash: row.txHash,
     reason: row.reason,
     created_at: row.createdAt.toISOString(),

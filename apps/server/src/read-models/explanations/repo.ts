@@ -1,15 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import type { payouts } from '../../modules/compensation/schema';
+import type { purchases } from '../../modules/purchases/schema';
+
+type TPayout = typeof payouts.$inferSelect;
+type TPurchaseKind = (typeof purchases.$inferSelect)['kind'];
 
 /** A payout of `payeeId` with its purchase, product and lost profit: one query. */
 export type TPayoutRecord = {
   id: number;
-  bonusType: string;
-  currency: string;
+  bonusType: TPayout['bonusType'];
+  currency: TPayout['currency'];
   createdAt: Date;
   period: string | null;
   level: number | null;
-  leg: string | null;
+  leg: TPayout['leg'];
   base: bigint;
   rateBp: number;
   gross: bigint;
@@ -17,11 +22,11 @@ export type TPayoutRecord = {
   lost: bigint;
   capTook: bigint;
   planVersion: string;
-  sourceBonusType: string | null;
+  sourceBonusType: TPayout['sourceBonusType'];
   sourcePayeeId: number | null;
   reversedAt: Date | null;
   reversed: bigint;
-  purchase: { id: number; createdAt: Date; buyerId: number; kind: string; productName: string } | null;
+  purchase: { id: number; createdAt: Date; buyerId: number; kind: TPurchaseKind; productName: string } | null;
   lostProfit: {
     amount: bigint;
     recovered: bigint;
@@ -40,12 +45,12 @@ export type TPayoutRecord = {
 
 type TRawPayout = {
   id: string;
-  bonus_type: string;
-  currency: string;
+  bonus_type: TPayout['bonusType'];
+  currency: TPayout['currency'];
   created_at: string | Date;
   period: string | null;
   level: number | null;
-  leg: string | null;
+  leg: TPayout['leg'];
   base: string;
   rate_bp: number;
   gross: string;
@@ -53,14 +58,14 @@ type TRawPayout = {
   lost: string;
   cap_took: string;
   plan_version: string;
-  source_bonus_type: string | null;
+  source_bonus_type: TPayout['sourceBonusType'];
   source_payee_id: string | null;
   reversed_at: string | Date | null;
   reversed: string;
   purchase_id: string | null;
   purchase_at: string | Date | null;
   buyer_id: string | null;
-  kind: string | null;
+  kind: TPurchaseKind | null;
   product_name: string | null;
   lp_amount: string | null;
   lp_recovered: string | null;
@@ -197,7 +202,7 @@ export async function downlineMembers(
 export type TLostProfitRecord = {
   id: number;
   payoutId: number;
-  bonusType: string;
+  bonusType: TPayout['bonusType'];
   amount: bigint;
   recovered: bigint;
   createdAt: Date;
@@ -220,7 +225,7 @@ export async function pendingLostProfit(
   const rows = await queryRows<{
     id: string;
     payout_id: string;
-    bonus_type: string;
+    bonus_type: TPayout['bonusType'];
     amount: string;
     recovered: string;
     created_at: string | Date;
@@ -293,10 +298,10 @@ export async function openDebts(db: Db, userId: number) {
     repaid: string;
     created_at: string | Date;
     payout_id: string;
-    bonus_type: string;
+    bonus_type: TPayout['bonusType'];
     purchase_id: string | null;
     product_name: string | null;
-    kind: string | null;
+    kind: TPurchaseKind | null;
   }>(
     db,
     sql`select d.id::text as id, d.amount::text as amount, d.repaid::text as repaid, d.created_at,

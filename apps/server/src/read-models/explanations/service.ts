@@ -2,13 +2,10 @@ import {
   formatMinor,
   LOST_PROFIT_LIST_LIMIT,
   type TBinaryWhatIfBase,
-  type TBonusType,
-  type TCurrency,
   type TDebts,
   type TLostProfitPending,
   type TLostProfitState,
   type TPayoutExplanation,
-  type TProductKind,
   type TTeamMember,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
@@ -45,7 +42,7 @@ export function createExplanations(deps: { db: Db }) {
     async payout(userId: number, payoutId: number, now = new Date()): Promise<TPayoutExplanation> {
       const payout = await repo.ownPayout(db, userId, payoutId);
       if (!payout) throw fail.notFound();
-      const currency = payout.currency as TCurrency;
+      const currency = payout.currency;
       const money = (amount: bigint) => formatMinor(amount, currency);
       // Names only of partners in the payee's own sponsor downline (api.md: a partner sees their
       // downline and nothing else): a promo-code customer or a buyer from another line stays anonymous.
@@ -59,7 +56,7 @@ export function createExplanations(deps: { db: Db }) {
       const state = entry && lostProfitState(payout, entry, now);
       return {
         id: payout.id,
-        bonus_type: payout.bonusType as TBonusType,
+        bonus_type: payout.bonusType,
         currency,
         date: payout.createdAt.toISOString(),
         period: payout.period,
@@ -67,7 +64,7 @@ export function createExplanations(deps: { db: Db }) {
           id: payout.purchase.id,
           date: payout.purchase.createdAt.toISOString(),
           product_name: payout.purchase.productName,
-          product_kind: payout.purchase.kind as TProductKind,
+          product_kind: payout.purchase.kind,
         },
         buyer: payout.purchase ? toMember(members.get(payout.purchase.buyerId)) : null,
         level: payout.level,
@@ -79,7 +76,7 @@ export function createExplanations(deps: { db: Db }) {
         lost: money(payout.lost),
         cap_took: money(payout.capTook),
         plan_version: payout.planVersion,
-        source_bonus_type: (payout.sourceBonusType as TBonusType | null) ?? null,
+        source_bonus_type: payout.sourceBonusType,
         source_payee: payout.sourcePayeeId === null ? null : toMember(members.get(payout.sourcePayeeId)),
         reversed_at: payout.reversedAt?.toISOString() ?? null,
         reversed: money(payout.reversed),
@@ -114,11 +111,11 @@ export function createExplanations(deps: { db: Db }) {
           open: USDT(debt.amount - debt.repaid),
           created_at: debt.createdAt.toISOString(),
           reversal_payout_id: debt.payoutId,
-          bonus_type: debt.bonusType as TBonusType,
+          bonus_type: debt.bonusType,
           purchase: debt.purchase && {
             id: debt.purchase.id,
             product_name: debt.purchase.productName,
-            product_kind: debt.purchase.kind as TProductKind,
+            product_kind: debt.purchase.kind,
           },
         })),
       };
@@ -133,7 +130,7 @@ export function createExplanations(deps: { db: Db }) {
         entries: pending.entries.map((entry) => ({
           id: entry.id,
           payout_id: entry.payoutId,
-          bonus_type: entry.bonusType as TBonusType,
+          bonus_type: entry.bonusType,
           amount: USDT(entry.amount),
           recovered: USDT(entry.recovered),
           pending: USDT(entry.amount - entry.recovered),
