@@ -32,7 +32,8 @@ const whenBothPasswords = {
 export const BINARY_SIDES = ['left', 'right'] as const;
 export const ZBinarySide = z.enum(BINARY_SIDES);
 export type TBinarySide = z.infer<typeof ZBinarySide>;
-export const ZKycStatus = z.enum(['none', 'pending', 'verified', 'rejected']);
+export const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
+export const ZKycStatus = z.enum(KYC_STATUSES);
 export type TKycStatus = z.infer<typeof ZKycStatus>;
 
 const personalFields = {

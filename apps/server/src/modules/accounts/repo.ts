@@ -8,7 +8,7 @@ import { prepareOfLiveSessions } from '../sessions/service';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
-export type TTokenPurpose = 'password_reset' | 'email_change';
+export type TTokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 
 /**
  * What accounts need of the two-factor module's instance (modules/mfa, wired in app.ts): a code

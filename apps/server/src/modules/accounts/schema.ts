@@ -1,3 +1,4 @@
+import { BINARY_SIDES, KYC_STATUSES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -40,9 +41,9 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isCompanyRoot: boolean('is_company_root').notNull().default(false),
     /** The leg where the partners this user invites are placed (compensation-plan.md section 3). */
-    binarySide: text('binary_side').notNull().default('left'),
+    binarySide: text('binary_side', { enum: BINARY_SIDES }).notNull().default('left'),
     binaryParentId: bigint('binary_parent_id', { mode: 'number' }),
-    binaryPosition: text('binary_position'),
+    binaryPosition: text('binary_position', { enum: BINARY_SIDES }),
     /**
      * Kept by the users_tree_position trigger (migration 0019) from the parent at insert: the
      * depth in the binary tree (company root 0, unplaced accounts null) and the ancestors at the
@@ -59,10 +60,10 @@ export const users = pgTable(
     sponsorAnchorId: bigint('sponsor_anchor_id', { mode: 'number' }),
     sponsorAnchor512Id: bigint('sponsor_anchor512_id', { mode: 'number' }),
     /** The mentor's leg this partner was placed in (the mentor's binary side at registration). */
-    placementLeg: text('placement_leg'),
+    placementLeg: text('placement_leg', { enum: BINARY_SIDES }),
     /** The team counter worker (modules/team-stats) has counted this partner in its uplines. */
     teamCounted: boolean('team_counted').notNull().default(false),
-    kycStatus: text('kyc_status').notNull().default('none'),
+    kycStatus: text('kyc_status', { enum: KYC_STATUSES }).notNull().default('none'),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   },
@@ -95,13 +96,16 @@ export const users = pgTable(
 /** A column naming a partner (a foreign key to users), for every module's tables. */
 export const userRef = (name = 'user_id') => bigint(name, { mode: 'number' }).references(() => users.id);
 
+/** What a one-time link is for. */
+export const TOKEN_PURPOSES = ['password_reset', 'email_change'] as const;
+
 /** Password-reset and email-change links: random, stored as a SHA-256 hash, single use, expiring. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: id(),
     userId: userRef().notNull(),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** For an email change: the address it changes to. */
     newEmail: text('new_email'),

@@ -502,8 +502,8 @@ export async function toProfile(
     mfa_enabled: mfaEnabled,
     has_finance_password:
       'hasFinancePassword' in user ? user.hasFinancePassword : user.financePasswordHash !== null,
-    binary_side: user.binarySide === 'right' ? 'right' : 'left',
-    kyc_status: user.kycStatus as TProfile['kyc_status'],
+    binary_side: user.binarySide,
+    kyc_status: user.kycStatus,
     balances,
     dft_next_unlock_at: nextUnlock?.toISOString() ?? null,
   };

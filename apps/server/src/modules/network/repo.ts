@@ -64,7 +64,7 @@ export async function setMentor(db: Db, userId: number, mentorId: number): Promi
   await db.execute(sql`select sponsor_rebase(${userId}::bigint)`);
 }
 
-export async function setBinarySide(db: Db, userId: number, side: string): Promise<void> {
+export async function setBinarySide(db: Db, userId: number, side: TSide): Promise<void> {
   await db.update(users).set({ binarySide: side }).where(eq(users.id, userId));
 }
 

@@ -1,3 +1,4 @@
+import { BINARY_SIDES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
@@ -15,7 +16,7 @@ export const binaryLegEnds = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
-    side: text('side').notNull(),
+    side: text('side', { enum: BINARY_SIDES }).notNull(),
     bottomId: bigint('bottom_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),

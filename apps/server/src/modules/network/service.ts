@@ -22,9 +22,9 @@ export type TPlacement = { mentorId: number; parentId: number; side: TSide };
  */
 export async function reservePlacement(
   tx: Db,
-  mentor: { id: number; binarySide: string },
+  mentor: { id: number; binarySide: TSide },
 ): Promise<TPlacement> {
-  const side: TSide = mentor.binarySide === 'right' ? 'right' : 'left';
+  const side = mentor.binarySide;
   return { mentorId: mentor.id, parentId: await repo.reserveOuterLegSlot(tx, mentor.id, side), side };
 }
 
