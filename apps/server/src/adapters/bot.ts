@@ -1,3 +1,4 @@
+import { count, desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { botOutbox } from './schema';
 
@@ -50,4 +51,11 @@ export function createOutboxBot(db: Db): TBot {
       await db.insert(botOutbox).values({ chatId, text });
     },
   };
+}
+
+/** A page of the bot outbox, newest first (the superusers' outbox screen). */
+export async function botOutboxPage(db: Db, offset: number, limit: number) {
+  const [total] = await db.select({ value: count() }).from(botOutbox);
+  const rows = await db.select().from(botOutbox).orderBy(desc(botOutbox.id)).offset(offset).limit(limit);
+  return { count: total?.value ?? 0, rows };
 }

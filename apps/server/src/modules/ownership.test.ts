@@ -156,8 +156,6 @@ const SHARED = [
   'invoices <- modules/validator-keys read',
   // The statement lists payouts beside the wallet's operations.
   'payouts <- modules/statement read',
-  // The bot outbox, shown to superusers (the development bot screen).
-  'bot_outbox <- modules/notifications read',
 ];
 
 const SRC = join(dirname(new URL(import.meta.url).pathname), '..');

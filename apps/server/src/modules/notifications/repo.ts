@@ -1,8 +1,7 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
-import { botOutbox } from '../../adapters/schema';
 import { users } from '../accounts/schema';
 import { botChats, botLinkCodes, notices, notificationSettings } from './schema';
 import { LOCKS } from '../../db/locks';
@@ -175,10 +174,4 @@ export function pruneBotLinkCodes(db: Db, olderThanSeconds: number, batch = PRUN
     sql`${botLinkCodes.expiresAt} < now() - make_interval(secs => ${olderThanSeconds})`,
     batch,
   );
-}
-
-export async function listBotOutbox(db: Db, offset: number, limit: number) {
-  const [total] = await db.select({ value: count() }).from(botOutbox);
-  const rows = await db.select().from(botOutbox).orderBy(desc(botOutbox.id)).offset(offset).limit(limit);
-  return { count: total?.value ?? 0, rows };
 }

@@ -10,7 +10,7 @@ import {
   type TNotificationSettingsPatch,
   type TTelegramUpdate,
 } from '@portal/contracts';
-import type { TBot } from '../../adapters/bot';
+import { botOutboxPage, type TBot } from '../../adapters/bot';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
@@ -173,7 +173,7 @@ export function createChatbot(deps: {
     },
 
     async outbox(page: number, pageSize: number): Promise<{ count: number; results: TBotOutboxMessage[] }> {
-      const { count, rows } = await repo.listBotOutbox(db, (page - 1) * pageSize, pageSize);
+      const { count, rows } = await botOutboxPage(db, (page - 1) * pageSize, pageSize);
       return {
         count,
         results: rows.map((row) => ({
