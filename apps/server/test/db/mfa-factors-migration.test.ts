@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type Database,
@@ -19,6 +17,7 @@ import { deriveKey, encrypt } from '../../src/lib/crypto';
 import { hashPassword } from '../../src/lib/passwords';
 import { base32Decode, generateTotpSecret, hotp, timeStep } from '../../src/lib/totp';
 import { post, testApp, testConfig } from '../helpers/app';
+import { ownPostgresDatabase } from '../helpers/database';
 
 /** The committed migrations up to `last` (its number), as a folder of their own. */
 function migrationsUpTo(last: number): string {
@@ -39,21 +38,11 @@ async function emptyDatabase(): Promise<{ database: Database; dispose: () => Pro
     const database = openDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
     return { database, dispose: () => database.close() };
   }
-  const name = `portal_test_mfa_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString(), poolSize: 2 });
-  return {
-    database,
-    dispose: async () => {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  return ownPostgresDatabase('portal_test_mfa_', null, (name) => {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return openDatabase({ url: url.toString(), poolSize: 2 });
+  });
 }
 
 const disposals: (() => Promise<void>)[] = [];

@@ -72,24 +72,39 @@ export function appUrl(name: string): string {
 /** DATABASE_NAMED_STATEMENTS as the server processes read it (the pass sets it for PgBouncer 1.18). */
 export const NAMED_STATEMENTS = process.env.DATABASE_NAMED_STATEMENTS !== 'false';
 
+/**
+ * A database of the caller's own on TEST_DATABASE_URL's server, named `prefix` and random
+ * characters, made from `template` (empty when null) and opened by `openAs`; `dispose` closes and
+ * drops it.
+ */
+export async function ownPostgresDatabase(
+  prefix: string,
+  template: string | null,
+  openAs: (name: string) => Database,
+): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const database = openAs(name);
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 async function open() {
   const template = inject('pgTemplate');
   const base = process.env.TEST_DATABASE_URL;
   if (template && base) {
-    const name = `portal_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    url = appUrl(name);
-    const database = openDatabase({ url, poolSize: 10, namedStatements: NAMED_STATEMENTS });
-    return {
-      database,
-      dispose: async () => {
-        await database.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
+    return ownPostgresDatabase('portal_test_', template, (name) => {
+      url = appUrl(name);
+      return openDatabase({ url, poolSize: 10, namedStatements: NAMED_STATEMENTS });
+    });
   }
   const dump = inject('pgliteDump');
   if (!dump) throw new Error('The global setup provided no database');
