@@ -44,6 +44,7 @@ import { createCardPayments } from './modules/card/service';
 import { createAdmin } from './modules/admin/service';
 import { mfaRoutes } from './modules/mfa/routes';
 import { createMfa } from './modules/mfa/service';
+import { auditRoutes } from './modules/audit/routes';
 import { createRateLimiter } from './modules/rate-limit/service';
 import { rateLimitJobs } from './modules/rate-limit/jobs';
 import { sessionJobs } from './modules/sessions/jobs';
@@ -196,6 +197,8 @@ export async function buildApp({
     config,
     rateLimiter,
     emailOf: async (userId) => (await findUserById(db, userId))?.email,
+    // The partner hears of a reset by support (recovery mails them; it is made below).
+    onReset: (userId) => recovery.noticeMfaReset(userId),
   });
   const mail =
     mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
@@ -272,6 +275,7 @@ export async function buildApp({
   servicesRoutes(app, { services: createServices({ db, ...config.services, clock }) });
   wikiRoutes(app, { wiki: createWiki(loadWiki(findWikiDir())) });
   adminRoutes(app, { admin });
+  auditRoutes(app, { db });
   // The reads that tolerate a replica's lag read `readDb` (docs/scaling.md "Read replicas").
   statementRoutes(app, { db: readDb, lineDetailsOf: bonusLineDetails });
   withdrawalRoutes(app, { withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCountryCode } from './countries';
 import {
   zCode,
+  zCodeOrRecovery,
   zEmail,
   zLinkToken,
   zName,
@@ -35,6 +36,22 @@ export type TBinarySide = z.infer<typeof ZBinarySide>;
 export const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
 export const ZKycStatus = z.enum(KYC_STATUSES);
 export type TKycStatus = z.infer<typeof ZKycStatus>;
+/**
+ * Operator roles (api.md "Pinned for the back office"): support (partners, blocking, two-factor
+ * resets, KYC review), finance (withdrawals, adjustments, refunds, reports), admin (everything,
+ * roles, configuration). `is_superuser` means every role.
+ */
+export const OPERATOR_ROLES = ['support', 'finance', 'admin'] as const;
+export const ZOperatorRole = z.enum(OPERATOR_ROLES);
+export type TOperatorRole = z.infer<typeof ZOperatorRole>;
+
+/** The roles a user acts with: every one for a superuser, else the ones given. */
+export const effectiveRoles = (isSuperuser: boolean, given: readonly TOperatorRole[]): TOperatorRole[] =>
+  isSuperuser ? [...OPERATOR_ROLES] : OPERATOR_ROLES.filter((role) => given.includes(role));
+
+/** Whether a user with `roles` may act as `role`: an admin may do everything. */
+export const mayActAs = (roles: readonly TOperatorRole[], role: TOperatorRole): boolean =>
+  roles.includes(role) || roles.includes('admin');
 
 const personalFields = {
   first_name: zName(150, MESSAGES.nameRequired),
@@ -82,7 +99,8 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ token: z.string().nullable(), mfa_enabled: z.boolean() });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-export const ZMfaLoginRequest = ZLoginRequest.extend({ code: zCode });
+/** `code`: the app's six digits, or one of the ten recovery codes (each good once). */
+export const ZMfaLoginRequest = ZLoginRequest.extend({ code: zCodeOrRecovery });
 export type TMfaLoginRequest = z.infer<typeof ZMfaLoginRequest>;
 
 export const ZTokenAuthRequest = z.object({
@@ -142,6 +160,8 @@ export const ZProfile = z.object({
   /** Who `mentor_id` is, for the mentor confirmation and the profile; null without a mentor. */
   mentor: ZProfileMentor.nullable(),
   is_superuser: z.boolean(),
+  /** The operator roles the user acts with (every role for a superuser); empty for a partner. */
+  roles: z.array(ZOperatorRole),
   is_active: z.boolean(),
   mfa_enabled: z.boolean(),
   has_finance_password: z.boolean(),
@@ -188,7 +208,11 @@ export const ZMfaSetupResponse = z.object({ secret: z.string(), otpauth_url: z.s
 export type TMfaSetupResponse = z.infer<typeof ZMfaSetupResponse>;
 export const ZCodeRequest = z.object({ code: zCode });
 export type TCodeRequest = z.infer<typeof ZCodeRequest>;
-export const ZMfaVerifyResponse = z.object({ mfa_enabled: z.literal(true) });
+/** Two-factor is on: the ten one-time recovery codes, shown this once (only their hashes are kept). */
+export const ZMfaVerifyResponse = z.object({
+  mfa_enabled: z.literal(true),
+  recovery_codes: z.array(z.string()).length(10),
+});
 export type TMfaVerifyResponse = z.infer<typeof ZMfaVerifyResponse>;
 
 // ---- email change -------------------------------------------------------------------------------

@@ -117,6 +117,17 @@ export const zCode = z
   .trim()
   .regex(/^[0-9]{6}$/, { error: MESSAGES.codeFormat });
 
+/** A recovery code shown at two-factor setup: eight letters and digits, a dash in the middle optional. */
+export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$/;
+
+/** At sign-in: the authenticator's six digits, or one of the recovery codes in their place. */
+export const zCodeOrRecovery = z
+  .string({ error: MESSAGES.codeOrRecoveryFormat })
+  .trim()
+  .refine((code) => /^[0-9]{6}$/.test(code) || RECOVERY_CODE_PATTERN.test(code), {
+    error: MESSAGES.codeOrRecoveryFormat,
+  });
+
 /** A random one-time token from a mail link. */
 export const zLinkToken = z
   .string({ error: MESSAGES.linkInvalid })

@@ -50,6 +50,7 @@ export const MESSAGES = {
   countryInvalid: 'Select a valid country.',
   languageInvalid: 'Select a valid language.',
   codeFormat: 'Enter the 6-digit code.',
+  codeOrRecoveryFormat: 'Enter the 6-digit code or a recovery code.',
   mfaAlreadyEnabled: 'Two-factor authentication is already enabled.',
   mfaNotEnabled: 'Two-factor authentication is not enabled.',
   mfaNotSetUp: 'Start the two-factor setup first.',
@@ -73,6 +74,7 @@ export const MESSAGES = {
   dateOutOfRange: 'Enter a date between {min} and {max}.',
   pageOutOfRange: 'Enter a page number from 1 to {max}.',
   cannotBlockSuperuser: 'A superuser cannot be blocked.',
+  companyRootNoRoles: 'The company root account cannot have operator roles.',
   maintenance: 'The portal is under maintenance. Money cannot be moved right now; please try again later.',
   // API keys (profile)
   apiKeyNameRequired: 'Enter a name for the API key.',

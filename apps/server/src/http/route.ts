@@ -1,15 +1,36 @@
-import { API_KEY_HEADER, ZDetail, ZFieldErrors } from '@portal/contracts';
+import {
+  API_KEY_HEADER,
+  mayActAs,
+  OPERATOR_ROLES,
+  type TOperatorRole,
+  ZDetail,
+  ZFieldErrors,
+} from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { RequestValidationError } from './error-handler';
 import { fail } from './errors';
 import { idempotencyOf, type StoredAnswer, type TIdempotency } from './idempotency';
 
-/** Who may call a route: anyone, a signed-in user, or a superuser. */
-export type TAuth = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, a signed-in user, or an operator with the role named (api.md
+ * "Pinned for the back office": an admin may call every operator route, a superuser has every role).
+ */
+export type TAuth = 'public' | 'user' | TOperatorRole;
 
-/** Who calls: a session's user, or the owner of an API key (`sessionId` null, never a superuser). */
-export type TAuthUser = { id: number; sessionId: string | null; isSuperuser: boolean };
+/**
+ * Who calls: a session's user, or the owner of an API key (`sessionId` null, never an operator).
+ * `roles`: the operator roles they act with (`effectiveRoles`), empty for a partner.
+ */
+export type TAuthUser = {
+  id: number;
+  sessionId: string | null;
+  isSuperuser: boolean;
+  roles: readonly TOperatorRole[];
+};
+
+const isOperatorAuth = (auth: TAuth): auth is TOperatorRole =>
+  (OPERATOR_ROLES as readonly string[]).includes(auth);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,11 +136,13 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
       ? {}
       : { security: spec.apiKey ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] }),
     ...(spec.movesMoney ? { 'x-moves-money': true } : {}),
+    // The operator role the route needs (an admin may call it too).
+    ...(isOperatorAuth(spec.auth) ? { 'x-role': spec.auth } : {}),
     response: {
       [status]: status === 204 ? { type: 'null', description: 'No content' } : responseSchema(spec.response),
       400: errorSchemas.fields,
       ...(spec.auth === 'public' && !spec.verify ? {} : { 401: errorSchemas.detail }),
-      ...(spec.auth === 'admin' ? { 403: errorSchemas.detail } : {}),
+      ...(isOperatorAuth(spec.auth) ? { 403: errorSchemas.detail } : {}),
       ...(spec.idempotent ? { 409: errorSchemas.detail } : {}),
       ...(spec.movesMoney ? { 503: errorSchemas.detail } : {}),
     },
@@ -141,7 +164,7 @@ export function route<B extends Part, Q extends Part, P extends Part, R extends 
         request.authUser = await app.authenticateApiKey(String(apiKey));
       } else if (spec.auth !== 'public') {
         const user = await (spec.authenticate ?? app.authenticate)(request);
-        if (spec.auth === 'admin' && !user.isSuperuser) throw fail.forbidden();
+        if (isOperatorAuth(spec.auth) && !mayActAs(user.roles, spec.auth)) throw fail.forbidden();
         request.authUser = user;
       } else {
         spec.verify?.(request);

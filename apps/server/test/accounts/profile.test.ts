@@ -34,6 +34,7 @@ describe('POST /api/v1/accounts/info/', () => {
         'mentor_id',
         'mentor',
         'is_superuser',
+        'roles',
         'is_active',
         'mfa_enabled',
         'has_finance_password',
@@ -60,6 +61,7 @@ describe('POST /api/v1/accounts/info/', () => {
       // Signed up without a code: the mentor is the company's own account.
       mentor: { first_name: 'Company', last_name: '', username: null, company: true },
       is_superuser: false,
+      roles: [],
       is_active: true,
       mfa_enabled: false,
       has_finance_password: false,
@@ -576,8 +578,10 @@ describe('GET /api/v1/users/', () => {
       mentor_id: expect.any(Number),
       mentor_name: expect.any(String),
       is_superuser: false,
+      roles: [],
       is_active: true,
       mfa_enabled: false,
+      kyc_status: 'none',
       date_joined: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(JSON.stringify(page.body)).not.toContain('argon2');

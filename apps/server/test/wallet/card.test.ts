@@ -8,7 +8,7 @@ import { queryRows } from '../../src/db/client';
 import { cardPayments, ledgerTransfers, users, walletOperations } from '../../src/schema';
 import { cardFingerprint } from '../../src/modules/card/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
-import { registerPartner } from '../helpers/factories';
+import { loginAdmin, registerPartner } from '../helpers/factories';
 import { balances, ledgerHealth } from '../helpers/money';
 import { CARD_PAY, cardRequest, payByCard } from '../helpers/card';
 import { countRows } from '../helpers/rows';
@@ -150,7 +150,14 @@ describe('card top-up', () => {
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect(response.body).toEqual(answer);
     }
-    await setKyc(app, partner.id, 'verified');
+    // Support verifies the partner's documents (issue 22): that alone unlocks the larger top-ups.
+    const verified = await post(
+      app,
+      `/api/v1/admin/users/${partner.id}/kyc/`,
+      { status: 'verified', reason: 'Passport and selfie match' },
+      await loginAdmin(app),
+    );
+    expect(verified).toMatchObject({ status: 200, body: { kyc_status: 'verified' } });
     const afterKyc: [object, number, object][] = [
       [
         cardRequest({ amount: '700.000001', card_number: CARDS.countryNotAllowed.number }),

@@ -94,6 +94,15 @@ export function createRecovery(deps: {
   }
 
   return {
+    /** Tells a partner that support reset their two-factor (mfa's `onReset`). */
+    async noticeMfaReset(userId: number): Promise<void> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) return;
+      await deps.mailer.send(
+        renderMail('mfaReset', languageOf(user), user.email, { app: config.appName, name: user.firstName }),
+      );
+    },
+
     async requestPasswordReset(email: string, meta: TClientMeta): Promise<{ success: true }> {
       const user = await repo.findUserByEmail(db, email);
       // The spec answers an unknown address with a message of its own.

@@ -14,7 +14,7 @@ export type TTokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
  * What accounts need of the two-factor module's instance (modules/mfa, wired in app.ts): a code
  * checked for a user, refused with its message.
  */
-export type TCodeCheck = Pick<TMfa, 'checkCode'>;
+export type TCodeCheck = Pick<TMfa, 'checkCode' | 'spendRecoveryCode'>;
 
 /** A user signing in, with their two-factor secret while two-factor is on (modules/mfa). */
 export type TSignInUser = TUserRow & { mfaSecret: TMfaSecret | null };
@@ -81,6 +81,7 @@ const profileColumns = {
   avatarId: users.avatarId,
   mentorId: users.mentorId,
   isSuperuser: users.isSuperuser,
+  operatorRoles: users.operatorRoles,
   isActive: users.isActive,
   hasFinancePassword: sql<boolean>`${users.financePasswordHash} is not null`,
   binarySide: users.binarySide,

@@ -24,6 +24,11 @@ import {
   ZUsersPage,
   ZUsersQuery,
   ZUserIdParams,
+  ZBlockRequest,
+  ZKycDecisionRequest,
+  ZKycDecisionResponse,
+  ZRolesRequest,
+  ZRolesResponse,
   zEmail,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -284,7 +289,7 @@ export function accountRoutes(
     url: '/api/v1/users/',
     summary: 'Users (superusers only)',
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'support',
     query: ZUsersQuery,
     response: ZUsersPage,
     handler: async ({ query, request }) => {
@@ -304,15 +309,42 @@ export function accountRoutes(
         ? 'Blocks a partner: no sign-in, and their sessions end (superusers only)'
         : 'Unblocks a partner (superusers only)',
       tags: ['admin'],
-      auth: 'admin',
+      auth: 'support',
       params: ZUserIdParams,
+      body: ZBlockRequest,
       response: ZSuccess,
-      handler: async ({ user, params, request }) => {
-        await accounts.setBlocked(user.id, params.id, blocked, clientMeta(request));
+      handler: async ({ user, params, body, request }) => {
+        await accounts.setBlocked(user.id, params.id, blocked, clientMeta(request), body?.reason ?? null);
         return { success: true as const };
       },
     });
   }
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/v1/admin/users/:id/roles/',
+    summary: "Set a user's operator roles (support, finance, admin), with the reason (admins)",
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZUserIdParams,
+    body: ZRolesRequest,
+    response: ZRolesResponse,
+    handler: ({ user, params, body, request }) =>
+      accounts.setRoles(user.id, params.id, body.roles, body.reason, clientMeta(request)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/admin/users/:id/kyc/',
+    summary: "Verify or reject a partner's KYC, with the reason (support)",
+    tags: ['admin'],
+    auth: 'support',
+    params: ZUserIdParams,
+    body: ZKycDecisionRequest,
+    response: ZKycDecisionResponse,
+    handler: ({ user, params, body, request }) =>
+      accounts.decideKyc(user.id, params.id, body, clientMeta(request)),
+  });
 
   app.get('/media/avatars/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params as { id: string };

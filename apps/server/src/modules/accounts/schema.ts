@@ -1,4 +1,4 @@
-import { BINARY_SIDES, KYC_STATUSES } from '@portal/contracts';
+import { BINARY_SIDES, KYC_STATUSES, OPERATOR_ROLES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -38,6 +38,8 @@ export const users = pgTable(
     referralId: text('referral_id').notNull(),
     mentorId: bigint('mentor_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
     isSuperuser: boolean('is_superuser').notNull().default(false),
+    /** The operator roles given by an admin (OPERATOR_ROLES); a superuser has every role anyway. */
+    operatorRoles: text('operator_roles', { enum: OPERATOR_ROLES }).array().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),
     isCompanyRoot: boolean('is_company_root').notNull().default(false),
     /** The leg where the partners this user invites are placed (compensation-plan.md section 3). */
@@ -89,6 +91,7 @@ export const users = pgTable(
     check('users_placement_leg_check', sql`${t.placementLeg} in ('left', 'right')`),
     check('users_binary_side_check', sql`${t.binarySide} in ('left', 'right')`),
     check('users_binary_position_check', sql`${t.binaryPosition} in ('left', 'right')`),
+    check('users_operator_roles_check', sql`${t.operatorRoles} <@ array['support', 'finance', 'admin']`),
     check('users_kyc_status_check', sql`${t.kycStatus} in ('none', 'pending', 'verified', 'rejected')`),
   ],
 );

@@ -1,5 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  effectiveRoles,
+  OPERATOR_ROLES,
+  type TKycDecisionRequest,
+  type TKycStatus,
+  type TOperatorRole,
   countryName,
   DEFAULT_LANGUAGE,
   MESSAGES,
@@ -116,7 +121,12 @@ export function createAccounts(deps: {
     const row = await sessionProfileRow(claims);
     if (!row) throw fail.unauthenticated();
     return {
-      user: { id: row.user.id, sessionId: claims.sessionId, isSuperuser: row.user.isSuperuser },
+      user: {
+        id: row.user.id,
+        sessionId: claims.sessionId,
+        isSuperuser: row.user.isSuperuser,
+        roles: effectiveRoles(row.user.isSuperuser, row.user.operatorRoles),
+      },
       profile: await profileFrom(row),
     };
   }
@@ -310,7 +320,10 @@ export function createAccounts(deps: {
     async mfaLogin(input: TLoginRequest & { code: string }, meta: TClientMeta): Promise<TLoginResponse> {
       const user = await checkCredentials(input, meta);
       if (!user.mfaSecret) return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: false };
-      await deps.mfa.checkCode(user.id, input.code, { ip: meta.ip ?? null }, user.mfaSecret);
+      // Six digits are the app's code; anything else the contract let through is a recovery code.
+      if (/^[0-9]{6}$/.test(input.code))
+        await deps.mfa.checkCode(user.id, input.code, { ip: meta.ip ?? null }, user.mfaSecret);
+      else await deps.mfa.spendRecoveryCode(user.id, input.code, { ip: meta.ip ?? null });
       return { token: await deps.sessions.issue(user.id, meta), mfa_enabled: true };
     },
 
@@ -419,8 +432,10 @@ export function createAccounts(deps: {
         mentor_id: row.mentorId,
         mentor_name: mentorName,
         is_superuser: row.isSuperuser,
+        roles: row.operatorRoles,
         is_active: row.isActive,
         mfa_enabled: mfaEnabled,
+        kyc_status: row.kycStatus,
         date_joined: row.dateJoined.toISOString(),
       }));
       return { count, results };
@@ -430,7 +445,13 @@ export function createAccounts(deps: {
      * Blocks or unblocks a partner. A blocked partner cannot sign in, and every session they hold
      * ends in the same transaction (a session check also refuses an inactive user).
      */
-    async setBlocked(adminId: number, userId: number, blocked: boolean, meta: TClientMeta): Promise<void> {
+    async setBlocked(
+      adminId: number,
+      userId: number,
+      blocked: boolean,
+      meta: TClientMeta,
+      reason: string | null = null,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const user = await repo.lockUser(tx, userId);
         if (!user) throw fail.notFound();
@@ -443,7 +464,71 @@ export function createAccounts(deps: {
           actorId: adminId,
           action: blocked ? 'user.blocked' : 'user.unblocked',
           ip: meta.ip,
+          reason,
+          before: { is_active: user.isActive },
+          after: { is_active: !blocked },
         });
+      });
+    },
+
+    /**
+     * An admin sets the operator roles of a user (the whole set), with the reason in the audit
+     * log. A superuser's roles are every role whatever is stored; the company root gets none.
+     */
+    async setRoles(
+      adminId: number,
+      userId: number,
+      roles: readonly TOperatorRole[],
+      reason: string,
+      meta: TClientMeta,
+    ): Promise<{ roles: TOperatorRole[] }> {
+      const wanted = OPERATOR_ROLES.filter((role) => roles.includes(role));
+      return db.transaction(async (tx) => {
+        const user = await repo.lockUser(tx, userId);
+        if (!user) throw fail.notFound();
+        if (user.isCompanyRoot && wanted.length > 0) throw fail.request('companyRootNoRoles');
+        if (!sameRoles(user.operatorRoles, wanted)) {
+          await repo.updateUser(tx, userId, { operatorRoles: wanted });
+          await audit(tx, {
+            userId,
+            actorId: adminId,
+            action: 'user.roles',
+            ip: meta.ip,
+            reason,
+            before: { roles: user.operatorRoles },
+            after: { roles: wanted },
+          });
+        }
+        return { roles: wanted };
+      });
+    },
+
+    /**
+     * Support's decision on a partner's KYC (verified unlocks card top-ups above the KYC limit),
+     * with the reason in the audit log. Deciding the status a partner already has changes nothing.
+     */
+    async decideKyc(
+      operatorId: number,
+      userId: number,
+      decision: TKycDecisionRequest,
+      meta: TClientMeta,
+    ): Promise<{ kyc_status: TKycStatus }> {
+      return db.transaction(async (tx) => {
+        const user = await repo.lockUser(tx, userId);
+        if (!user || user.isCompanyRoot) throw fail.notFound();
+        if (user.kycStatus !== decision.status) {
+          await repo.updateUser(tx, userId, { kycStatus: decision.status });
+          await audit(tx, {
+            userId,
+            actorId: operatorId,
+            action: `kyc.${decision.status}`,
+            ip: meta.ip,
+            reason: decision.reason,
+            before: { kyc_status: user.kycStatus },
+            after: { kyc_status: decision.status },
+          });
+        }
+        return { kyc_status: decision.status };
       });
     },
 
@@ -498,6 +583,7 @@ export async function toProfile(
     mentor_id: user.mentorId,
     mentor: mentorFrom(mentor),
     is_superuser: user.isSuperuser,
+    roles: effectiveRoles(user.isSuperuser, user.operatorRoles),
     is_active: user.isActive,
     mfa_enabled: mfaEnabled,
     has_finance_password:
@@ -508,3 +594,7 @@ export async function toProfile(
     dft_next_unlock_at: nextUnlock?.toISOString() ?? null,
   };
 }
+
+/** Two sets of roles are the same (whatever their order). */
+const sameRoles = (a: readonly TOperatorRole[], b: readonly TOperatorRole[]): boolean =>
+  a.length === b.length && a.every((role) => b.includes(role));

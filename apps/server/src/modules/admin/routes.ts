@@ -10,7 +10,7 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: TAdmin }): void
     url: '/api/v1/admin/mail/outbox/',
     summary: 'Mails written to the outbox (no SMTP server configured)',
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'support',
     query: ZOutboxQuery,
     response: ZOutboxPage,
     handler: async ({ query, request }) => {

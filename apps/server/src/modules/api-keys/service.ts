@@ -94,7 +94,7 @@ export function createApiKeys(deps: { db: Db; rateLimiter: TRateLimiter; request
         await repo.touch(db, found.id, TOUCH_SECONDS);
       }
       // A key never acts as an admin, whoever owns it.
-      return { id: found.userId, sessionId: null, isSuperuser: false };
+      return { id: found.userId, sessionId: null, isSuperuser: false, roles: [] };
     },
   };
 }

@@ -68,7 +68,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { catalog: TCatalog })
     summary:
       "Everyone's purchases, newest first (optionally of one kind, or of buyers whose email contains `email`)",
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'finance',
     query: ZAdminPurchasesQuery,
     response: ZAdminPurchasesPage,
     handler: async ({ query, request }) => {

@@ -15,7 +15,7 @@ export function compensationRoutes(app: FastifyInstance, deps: { db: Db }): void
     summary:
       'The last run of the replay audit (every event replayed, each posting compared to the minor unit), and whether one runs now',
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'finance',
     response: ZBonusAudit,
     handler: () => lastAuditRun(db),
   });
@@ -25,7 +25,7 @@ export function compensationRoutes(app: FastifyInstance, deps: { db: Db }): void
     url: '/api/v1/admin/bonus-audit/',
     summary: 'Start a run of the replay audit in the background (202); 409 while one runs',
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'finance',
     status: 202,
     response: ZBonusAuditStarted,
     handler: async () => {

@@ -60,7 +60,7 @@ export function depositRoutes(app: FastifyInstance, deps: { deposits: TDeposits 
     url: '/api/v1/admin/chain/rejected_logs/',
     summary: 'Chain logs the watcher could not take (too large for the ledger, malformed), newest first',
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'finance',
     query: ZPageQuery,
     response: ZRejectedChainLogsPage,
     handler: async ({ query, request }) => {

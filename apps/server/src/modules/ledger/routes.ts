@@ -16,7 +16,7 @@ export function ledgerRoutes(
     url: '/api/v1/admin/ledger/health/',
     summary: 'Ledger invariants: postings sum to zero per currency, kept balances equal their postings',
     tags,
-    auth: 'admin',
+    auth: 'finance',
     response: ZLedgerHealth,
     handler: () => ledgerHealth(deps.db),
   });
@@ -27,7 +27,7 @@ export function ledgerRoutes(
     movesMoney: true,
     summary: "Correct a partner's balance (a credit, or with a minus a debit), with a reason",
     tags,
-    auth: 'admin',
+    auth: 'finance',
     body: ZAdjustmentRequest,
     status: 201,
     response: ZSuccess,

@@ -55,11 +55,25 @@ export async function setPendingSecret(db: Db, userId: number, encrypted: string
   return rows.length === 1;
 }
 
-/** Turns two-factor on with the pending secret, accepting `step` as its first code. */
-export async function enable(db: Db, userId: number, step: number): Promise<boolean> {
+/**
+ * Turns two-factor on with the pending secret, accepting `step` as its first code, with the hashes
+ * of its recovery codes.
+ */
+export async function enable(
+  db: Db,
+  userId: number,
+  step: number,
+  recoveryHashes: string[],
+): Promise<boolean> {
   const rows = await db
     .update(mfaFactors)
-    .set({ enabled: true, secret: mfaFactors.pendingSecret, pendingSecret: null, lastStep: step })
+    .set({
+      enabled: true,
+      secret: mfaFactors.pendingSecret,
+      pendingSecret: null,
+      lastStep: step,
+      recoveryHashes,
+    })
     .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.enabled, false)))
     .returning({ userId: mfaFactors.userId });
   return rows.length === 1;
@@ -74,6 +88,37 @@ export async function acceptStep(db: Db, userId: number, step: number): Promise<
     .update(mfaFactors)
     .set({ lastStep: step })
     .where(and(eq(mfaFactors.userId, userId), lt(mfaFactors.lastStep, step)))
+    .returning({ userId: mfaFactors.userId });
+  return rows.length === 1;
+}
+
+/**
+ * Forgets a user's two-factor (its secret, a pending one, its last step): two-factor is off and
+ * can be set up again. Answers whether it was on.
+ */
+export async function removeFactor(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(mfaFactors)
+    .where(eq(mfaFactors.userId, userId))
+    .returning({ enabled: mfaFactors.enabled });
+  return rows[0]?.enabled ?? false;
+}
+
+/**
+ * Spends one recovery code of a user whose two-factor is on: its hash leaves the list in the one
+ * statement that checks it is there, so two sign-ins with the same code at once spend it once.
+ */
+export async function spendRecoveryCode(db: Db, userId: number, hash: string): Promise<boolean> {
+  const rows = await db
+    .update(mfaFactors)
+    .set({ recoveryHashes: sql`array_remove(${mfaFactors.recoveryHashes}, ${hash}::text)` })
+    .where(
+      and(
+        eq(mfaFactors.userId, userId),
+        eq(mfaFactors.enabled, true),
+        sql`${hash}::text = any(${mfaFactors.recoveryHashes})`,
+      ),
+    )
     .returning({ userId: mfaFactors.userId });
   return rows.length === 1;
 }

@@ -1,4 +1,11 @@
-import { ZCodeRequest, ZMfaSetupResponse, ZMfaVerifyResponse } from '@portal/contracts';
+import {
+  ZCodeRequest,
+  ZMfaResetRequest,
+  ZMfaResetResponse,
+  ZMfaSetupResponse,
+  ZMfaVerifyResponse,
+  ZUserIdParams,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { clientMeta } from '../../http/client';
 import { route } from '../../http/route';
@@ -27,5 +34,19 @@ export function mfaRoutes(app: FastifyInstance, deps: { mfa: TMfa }): void {
     response: ZMfaVerifyResponse,
     handler: ({ user, body, request }) =>
       deps.mfa.verify(user.id, body.code, { ip: clientMeta(request).ip, sessionId: user.sessionId }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/admin/users/:id/mfa/reset/',
+    summary:
+      "Reset a partner's two-factor on their request, with the reason; the partner is mailed (support)",
+    tags: ['admin'],
+    auth: 'support',
+    params: ZUserIdParams,
+    body: ZMfaResetRequest,
+    response: ZMfaResetResponse,
+    handler: ({ user, params, body, request }) =>
+      deps.mfa.resetByOperator(user.id, params.id, body.reason, { ip: clientMeta(request).ip }),
   });
 }

@@ -12,4 +12,6 @@ export const mfaFactors = pgTable('mfa_factors', {
   enabled: boolean('enabled').notNull().default(false),
   /** The last accepted TOTP time step: a step is never accepted twice. */
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  /** The recovery codes not used yet, as keyed hashes (service.ts `recoveryHash`); shown once at setup. */
+  recoveryHashes: text('recovery_hashes').array().notNull().default([]),
 });

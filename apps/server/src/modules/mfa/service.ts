@@ -1,3 +1,5 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { RECOVERY_CODE_PATTERN } from '@portal/contracts';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
@@ -32,6 +34,21 @@ export const mfaSecretOf = repo.secretOf;
  */
 export type TCodeFrom = { sessionId: string | null } | { ip: string | null };
 
+/** How many recovery codes a setup gives. */
+export const RECOVERY_CODES = 10;
+
+/** Letters and digits a person reads back without confusion (no 0/o, 1/l/i). */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Ten fresh recovery codes, `xxxx-xxxx` (about 39 bits each). */
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODES }, () => {
+    const bytes = randomBytes(8);
+    const letters = [...bytes].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join('');
+    return `${letters.slice(0, 4)}-${letters.slice(4)}`;
+  });
+}
+
 /** Two-factor authentication with an authenticator app (RFC 6238). */
 export function createMfa(deps: {
   db: Db;
@@ -43,8 +60,16 @@ export function createMfa(deps: {
    * two-factor is on).
    */
   emailOf: (userId: number) => Promise<string | undefined>;
+  /** Tells a partner their two-factor was reset by support (a mail), after the reset committed. */
+  onReset?: (userId: number) => Promise<void>;
 }) {
   const key = deriveKey(deps.config.secretKey, 'totp-secret');
+  const recoveryKey = deriveKey(deps.config.secretKey, 'mfa-recovery-code');
+  /** A recovery code as kept: keyed by the server's secret, whatever case or dash it was typed with. */
+  const recoveryHash = (userId: number, code: string) =>
+    createHmac('sha256', recoveryKey)
+      .update(`${userId}:${code.replace('-', '').toLowerCase()}`)
+      .digest('base64url');
   const { perAccount: limit, windowSeconds } = deps.config.rateLimits;
 
   /**
@@ -105,18 +130,70 @@ export function createMfa(deps: {
       userId: number,
       code: string,
       meta: { ip: string | null; sessionId: string | null },
-    ): Promise<{ mfa_enabled: true }> {
+    ): Promise<{ mfa_enabled: true; recovery_codes: string[] }> {
       const factor = await repo.findFactor(deps.db, userId);
       if (factor?.enabled) throw fail.request('mfaAlreadyEnabled');
       if (!factor?.pendingSecret) throw fail.field('code', 'mfaNotSetUp');
+      const codes = newRecoveryCodes();
+      const hashes = codes.map((one) => recoveryHash(userId, one));
       await accept(userId, decrypt(key, factor.pendingSecret), code, { sessionId: meta.sessionId }, (step) =>
         deps.db.transaction(async (tx) => {
-          const enabled = await repo.enable(tx, userId, step);
+          const enabled = await repo.enable(tx, userId, step, hashes);
           if (enabled) await audit(tx, { userId, action: 'mfa.enabled', ip: meta.ip });
           return enabled;
         }),
       );
-      return { mfa_enabled: true };
+      return { mfa_enabled: true, recovery_codes: codes };
+    },
+
+    /**
+     * Signs in with a recovery code in place of the app's code (a lost phone): each code is good
+     * once, counted against the same attempt limits as app codes; 400 on the code field otherwise.
+     * The use is kept in the audit log.
+     */
+    async spendRecoveryCode(userId: number, code: string, meta: { ip: string | null }): Promise<void> {
+      const { counted, known } = await count(userId, { ip: meta.ip });
+      const spent =
+        RECOVERY_CODE_PATTERN.test(code) &&
+        (await deps.db.transaction(async (tx) => {
+          if (!(await repo.spendRecoveryCode(tx, userId, recoveryHash(userId, code)))) return false;
+          await audit(tx, { userId, action: 'mfa.recovery_code_used', ip: meta.ip });
+          return true;
+        }));
+      if (!spent) throw fail.field('code', 'invalidCode');
+      await deps.rateLimiter.forgive(counted);
+      if (known) await deps.rateLimiter.remember(known);
+    },
+
+    /**
+     * Support turns a partner's two-factor off on their request (a lost phone): the secret is
+     * forgotten, the reason kept in the audit log with the operator, and the partner is mailed, so
+     * a reset they did not ask for does not go unnoticed. The next setup starts afresh. 404 for no
+     * such partner; a partner without two-factor answers the same (nothing to reset, nothing logged).
+     */
+    async resetByOperator(
+      operatorId: number,
+      userId: number,
+      reason: string,
+      meta: { ip: string | null },
+    ): Promise<{ mfa_enabled: false }> {
+      if ((await deps.emailOf(userId)) === undefined) throw fail.notFound();
+      const wasEnabled = await deps.db.transaction(async (tx) => {
+        const enabled = await repo.removeFactor(tx, userId);
+        if (enabled)
+          await audit(tx, {
+            userId,
+            actorId: operatorId,
+            action: 'mfa.reset',
+            ip: meta.ip,
+            reason,
+            before: { mfa_enabled: true },
+            after: { mfa_enabled: false },
+          });
+        return enabled;
+      });
+      if (wasEnabled) await deps.onReset?.(userId);
+      return { mfa_enabled: false };
     },
 
     /**

@@ -2,7 +2,7 @@ import type { TLanguage } from '@portal/contracts';
 import type { TMail } from '../../adapters/mail';
 import { escapeHtml, serverText, type TServerTextKey } from '../../lib/i18n';
 
-type TKind = 'passwordReset' | 'emailChange' | 'emailChanged';
+type TKind = 'passwordReset' | 'emailChange' | 'emailChanged' | 'mfaReset';
 
 /**
  * Each mail's paragraphs in order, by their keys in the server catalogue
@@ -18,6 +18,7 @@ const MAILS: Record<TKind, { lines: TServerTextKey[]; action?: TServerTextKey }>
     action: 'mail.emailChange.action',
   },
   emailChanged: { lines: ['mail.hello', 'mail.emailChanged.changed', 'mail.emailChanged.notYou'] },
+  mfaReset: { lines: ['mail.hello', 'mail.mfaReset.reset', 'mail.mfaReset.again'] },
 };
 
 /**

@@ -104,7 +104,7 @@ export function chatbotRoutes(app: FastifyInstance, deps: { chatbot: TChatbot })
     url: '/api/v1/admin/bot/outbox/',
     summary: 'Messages the bot wrote to the outbox (no TELEGRAM_BOT_TOKEN configured)',
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'support',
     query: ZPageQuery,
     response: ZBotOutboxPage,
     handler: async ({ query, request }) => {

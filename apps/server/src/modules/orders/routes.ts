@@ -114,7 +114,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     url: '/api/v1/admin/orders/',
     summary: 'Every device order, newest first (optionally of one status)',
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'support',
     query: ZAdminOrdersQuery,
     response: ZAdminOrdersPage,
     handler: async ({ query, request }) => {
@@ -130,7 +130,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     summary:
       'Move an order to its next status, or close it as Canceled or Failed (a paid order is refunded); audited',
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'support',
     params: ZAdminOrderId,
     body: ZAdminOrderStatusRequest,
     response: ZAdminOrder,
@@ -145,7 +145,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     summary:
       'Refund a paid device order: Canceled, the buyer paid back, its bonuses reversed by the fold (debts for what was spent); audited. Again: 409',
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'finance',
     params: ZAdminOrderId,
     body: ZAdminOrderRefundRequest,
     response: ZAdminOrderRefund,
@@ -158,7 +158,7 @@ export function orderRoutes(app: FastifyInstance, deps: { orders: TOrders }): vo
     url: '/api/v1/admin/orders/:id/',
     summary: "Set an order's track number, serial number and estimated shipping date; audited",
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'support',
     params: ZAdminOrderId,
     body: ZAdminOrderUpdate,
     response: ZAdminOrder,

@@ -1,3 +1,4 @@
+import type { TOperatorRole } from '@portal/contracts';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -49,7 +50,10 @@ export function prepareOfLiveSessions<TRow>(
  * statement): for each session, its user's superuser flag while it is live, else undefined.
  */
 export const prepareFindLiveSessions = (db: Db) =>
-  prepareOfLiveSessions<{ isSuperuser: boolean }>(db, 'sessions_live', { isSuperuser: users.isSuperuser });
+  prepareOfLiveSessions<{ isSuperuser: boolean; operatorRoles: TOperatorRole[] }>(db, 'sessions_live', {
+    isSuperuser: users.isSuperuser,
+    operatorRoles: users.operatorRoles,
+  });
 
 /** SQL true when a row of `sessions` is live and its user (joined as `users`) active. */
 function liveSession(): SQL {

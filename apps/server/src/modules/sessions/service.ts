@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { effectiveRoles } from '@portal/contracts';
 import type { TConfig } from '../../config';
 import { batched } from '../../db/batch';
 import type { Db } from '../../db/client';
@@ -58,7 +59,12 @@ export function createSessions(deps: { db: Db; config: TConfig }) {
       const claims = await claimsOf(token);
       const live = await findLiveSession(claims);
       if (!live) throw fail.unauthenticated();
-      return { id: claims.userId, sessionId: claims.sessionId, isSuperuser: live.isSuperuser };
+      return {
+        id: claims.userId,
+        sessionId: claims.sessionId,
+        isSuperuser: live.isSuperuser,
+        roles: effectiveRoles(live.isSuperuser, live.operatorRoles),
+      };
     },
 
     revoke: (sessionId: string) => repo.revokeSession(deps.db, sessionId),

@@ -95,7 +95,7 @@ export function tariffRoutes(app: FastifyInstance, deps: { tariffs: TTariffs }):
     url: '/api/v1/admin/users/:id/mentor/',
     summary: "Change a partner's mentor; refused after the partner's first paid tariff; audited",
     tags: ['admin'],
-    auth: 'admin',
+    auth: 'support',
     params: ZUserIdParams,
     body: ZAdminMentorChange,
     response: ZAdminMentorChanged,

@@ -1,0 +1,1 @@
+ALTER TABLE "mfa_factors" ADD COLUMN "recovery_hashes" text[] DEFAULT '{}' NOT NULL;
