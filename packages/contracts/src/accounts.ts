@@ -36,6 +36,13 @@ export type TBinarySide = z.infer<typeof ZBinarySide>;
 export const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
 export const ZKycStatus = z.enum(KYC_STATUSES);
 export type TKycStatus = z.infer<typeof ZKycStatus>;
+/** The files of a KYC submission (multipart fields of `POST /api/v1/accounts/kyc/`). */
+export const KYC_DOCUMENT_KINDS = ['document', 'selfie'] as const;
+export type TKycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number];
+/** The largest KYC file, in MB. */
+export const KYC_MAX_MB = 10;
+export const ZKycSubmitResponse = z.object({ kyc_status: z.literal('pending') });
+export type TKycSubmitResponse = z.infer<typeof ZKycSubmitResponse>;
 /**
  * Operator roles (api.md "Pinned for the back office"): support (partners, blocking, two-factor
  * resets, KYC review), finance (withdrawals, adjustments, refunds, reports), admin (everything,

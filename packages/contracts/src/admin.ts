@@ -101,3 +101,26 @@ export const ZAuditEntry = z.object({
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditPage = zPage(ZAuditEntry);
 export type TAuditPage = z.infer<typeof ZAuditPage>;
+
+/** The KYC queue: partners by KYC status (pending by default), oldest submission first. */
+export const ZKycQueueQuery = ZPageQuery.extend({ status: ZKycStatus.default('pending') });
+export type TKycQueueQuery = z.infer<typeof ZKycQueueQuery>;
+export const ZKycQueueEntry = z.object({
+  user_id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  kyc_status: ZKycStatus,
+  /** When the documents were sent; null when there are none. */
+  submitted_at: ZTimestamp.nullable(),
+  /** The kinds of file on record (`document`, `selfie`), each readable at `.../kyc/files/{kind}/`. */
+  files: z.array(z.enum(['document', 'selfie'])),
+});
+export type TKycQueueEntry = z.infer<typeof ZKycQueueEntry>;
+export const ZKycQueuePage = zPage(ZKycQueueEntry);
+export type TKycQueuePage = z.infer<typeof ZKycQueuePage>;
+export const ZKycFileParams = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  kind: z.enum(['document', 'selfie']),
+});
+export type TKycFileParams = z.infer<typeof ZKycFileParams>;

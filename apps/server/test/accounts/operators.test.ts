@@ -341,3 +341,124 @@ describe('two-factor recovery codes', () => {
     expect(after).toBeUndefined();
   });
 });
+
+/** A multipart body of files: [field, type, bytes]. */
+function filesBody(files: [string, string, Buffer][]) {
+  const boundary = '----portal-kyc-boundary-1b2c';
+  const payload = Buffer.concat([
+    ...files.flatMap(([field, type, data]) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${field}.bin"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      data,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 7),
+]);
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n');
+
+describe('a partner sends KYC (POST /api/v1/accounts/kyc/) and support reviews it', () => {
+  it('keeps the files privately, queues the partner as pending, and shows the files to support only', async () => {
+    const app = await testApp();
+    const admin = await loginAdmin(app);
+    const support = await operator(app, admin, 'support');
+    const finance = await operator(app, admin, 'finance');
+    const partner = await registerPartner(app);
+    const send = (files: [string, string, Buffer][], token = partner.token) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/kyc/',
+        ...filesBody(files),
+        headers: { ...filesBody(files).headers, authorization: `Bearer ${token}` },
+      });
+
+    // Refused, each field named, and nothing kept.
+    const text = Buffer.from('not an image');
+    expect((await send([['document', 'image/png', PNG]])).json()).toEqual({
+      selfie: ['Choose a file to upload.'],
+    });
+    expect(
+      (
+        await send([
+          ['document', 'image/png', text],
+          ['selfie', 'image/png', PNG],
+        ])
+      ).json(),
+    ).toEqual({
+      document: ['Upload a JPEG, PNG or WebP image, or a PDF.'],
+    });
+    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
+    const tooBig = await send([
+      ['document', 'image/png', big],
+      ['selfie', 'image/png', PNG],
+    ]);
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toEqual({ document: ['The file must not exceed 10 MB.'] });
+    expect(
+      (
+        await send([
+          ['passport', 'image/png', PNG],
+          ['selfie', 'image/png', PNG],
+        ])
+      ).statusCode,
+    ).toBe(400);
+    expect((await post(app, INFO, {}, partner.token)).body.kyc_status).toBe('none');
+
+    const sent = await send([
+      ['document', 'application/octet-stream', PDF],
+      ['selfie', 'image/png', PNG],
+    ]);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ kyc_status: 'pending' });
+    expect((await post(app, INFO, {}, partner.token)).body.kyc_status).toBe('pending');
+
+    const queue = await call(app, 'GET', '/api/v1/admin/kyc/', { token: support.token });
+    expect(queue.body.results).toMatchObject([
+      { user_id: partner.id, email: partner.email, kyc_status: 'pending', files: ['document', 'selfie'] },
+    ]);
+    expect((await call(app, 'GET', '/api/v1/admin/kyc/', { token: finance.token })).status).toBe(403);
+
+    const fileUrl = (kind: string) => `/api/v1/admin/users/${partner.id}/kyc/files/${kind}/`;
+    const document = await app.inject({
+      method: 'GET',
+      url: fileUrl('document'),
+      headers: { authorization: `Bearer ${support.token}` },
+    });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('application/pdf');
+    expect(document.headers['cache-control']).toBe('no-store');
+    expect(document.rawPayload.equals(PDF)).toBe(true);
+    const selfie = await app.inject({
+      method: 'GET',
+      url: fileUrl('selfie'),
+      headers: { authorization: `Bearer ${support.token}` },
+    });
+    expect(selfie.headers['content-type']).toBe('image/png');
+    expect(selfie.rawPayload.equals(PNG)).toBe(true);
+    // Not the partner (not even their own), not finance, not without a token.
+    for (const token of [partner.token, finance.token, null])
+      expect((await call(app, 'GET', fileUrl('selfie'), { token })).status).not.toBe(200);
+    expect((await call(app, 'GET', fileUrl('passport'), { token: support.token })).status).toBe(400);
+
+    // Verified: the queue empties, and sending again is refused.
+    await post(
+      app,
+      `/api/v1/admin/users/${partner.id}/kyc/`,
+      { status: 'verified', reason: 'Matches' },
+      support.token,
+    );
+    expect((await call(app, 'GET', '/api/v1/admin/kyc/', { token: support.token })).body.count).toBe(0);
+    const again = await send([
+      ['document', 'image/png', PNG],
+      ['selfie', 'image/png', PNG],
+    ]);
+    expect(again.json()).toEqual({ non_field_errors: ['Your identity is already verified.'] });
+  });
+});

@@ -29,6 +29,7 @@ const MOVES_NO_MONEY = [
   'POST /api/v1/accounts/email_change/auth_app/',
   'POST /api/v1/accounts/email_change/email/',
   'POST /api/v1/accounts/info/',
+  'POST /api/v1/accounts/kyc/',
   'POST /api/v1/accounts/login/',
   'POST /api/v1/accounts/make_profixone_link/',
   'POST /api/v1/accounts/logout/',
@@ -39,9 +40,11 @@ const MOVES_NO_MONEY = [
   'POST /api/v1/accounts/register/',
   'POST /api/v1/accounts/set_language/',
   'POST /api/v1/accounts/token-auth/',
+  'POST /api/v1/admin/users/{id}/kyc/',
   'POST /api/v1/admin/users/{id}/mentor/',
   // The replay audit reads the ledger and records its run; it moves nothing.
   'POST /api/v1/admin/bonus-audit/',
+  'POST /api/v1/admin/users/{id}/mfa/reset/',
   'POST /api/v1/cardpayment/usdt_euro_rate/',
   // The bot: linking a chat, unlinking it, Telegram's updates (notices are sent by a job).
   'POST /api/v1/chatbot/link/',
@@ -92,6 +95,7 @@ const MOVES_NO_MONEY = [
   'POST /api/v1/validator_keys/summary/',
   'POST /api/v1/withdraw/withdraw_address_dexnet_validation/',
   'PUT /api/v1/accounts/me/',
+  'PUT /api/v1/admin/users/{id}/roles/',
 ];
 
 type TOperation = { 'x-moves-money'?: boolean; responses: Record<string, unknown>; security?: unknown[] };

@@ -1,8 +1,9 @@
+import type { TKycDocumentKind, TKycStatus } from '@portal/contracts';
 import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
-import { oneTimeTokens, uploads, users } from './schema';
+import { kycDocuments, oneTimeTokens, uploads, users } from './schema';
 import { mfaEnabledRow, mfaSecretRow, type TMfa, type TMfaSecret } from '../mfa/service';
 import { prepareOfLiveSessions } from '../sessions/service';
 
@@ -290,5 +291,64 @@ export async function listUsers(db: Db, search: string | undefined, offset: numb
     .orderBy(desc(users.id))
     .offset(offset)
     .limit(limit);
+  return { count: total?.value ?? 0, rows };
+}
+
+// ---- KYC ----------------------------------------------------------------------------------------
+
+/** Keeps a partner's KYC files, replacing the ones of the same kinds sent before. */
+export async function saveKycFiles(
+  db: Db,
+  userId: number,
+  files: readonly { kind: TKycDocumentKind; contentType: string; data: Buffer }[],
+): Promise<void> {
+  await db
+    .insert(kycDocuments)
+    .values(files.map((file) => ({ userId, ...file })))
+    .onConflictDoUpdate({
+      target: [kycDocuments.userId, kycDocuments.kind],
+      set: { contentType: sql`excluded.content_type`, data: sql`excluded.data`, createdAt: sql`now()` },
+    });
+}
+
+export async function findKycFile(db: Db, userId: number, kind: TKycDocumentKind) {
+  const [row] = await db
+    .select({ contentType: kycDocuments.contentType, data: kycDocuments.data })
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.kind, kind)));
+  return row;
+}
+
+/** Partners of a KYC status, oldest submission first, with the kinds of file they sent. */
+export async function kycQueue(db: Db, status: TKycStatus, offset: number, limit: number) {
+  const files = db
+    .select({
+      userId: kycDocuments.userId,
+      submittedAt: sql<Date>`max(${kycDocuments.createdAt})`.as('submitted_at'),
+      kinds: sql<TKycDocumentKind[]>`array_agg(${kycDocuments.kind} order by ${kycDocuments.kind})`.as(
+        'kinds',
+      ),
+    })
+    .from(kycDocuments)
+    .groupBy(kycDocuments.userId)
+    .as('files');
+  const where = and(eq(users.kycStatus, status), eq(users.isCompanyRoot, false));
+  const [total] = await db.select({ value: count() }).from(users).where(where);
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      kycStatus: users.kycStatus,
+      submittedAt: files.submittedAt,
+      kinds: files.kinds,
+    })
+    .from(users)
+    .leftJoin(files, eq(files.userId, users.id))
+    .where(where)
+    .orderBy(sql`${files.submittedAt} asc nulls last`, users.id)
+    .limit(limit)
+    .offset(offset);
   return { count: total?.value ?? 0, rows };
 }

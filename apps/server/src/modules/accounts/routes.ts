@@ -29,6 +29,11 @@ import {
   ZKycDecisionResponse,
   ZRolesRequest,
   ZRolesResponse,
+  ZKycSubmitResponse,
+  ZKycQueueQuery,
+  ZKycQueuePage,
+  ZKycFileParams,
+  KYC_MAX_MB,
   zEmail,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -40,6 +45,7 @@ import { route } from '../../http/route';
 import { bearerToken } from '../sessions/service';
 import type { TSessions } from '../sessions/service';
 import { readAvatar } from './avatar';
+import { readKycFiles } from './kyc';
 import type { TRecovery } from './recovery';
 import type { TAccounts } from './service';
 
@@ -331,6 +337,52 @@ export function accountRoutes(
     response: ZRolesResponse,
     handler: ({ user, params, body, request }) =>
       accounts.setRoles(user.id, params.id, body.roles, body.reason, clientMeta(request)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/accounts/kyc/',
+    summary: `Send KYC: multipart files "document" and "selfie" (JPEG, PNG, WebP or PDF, at most ${KYC_MAX_MB} MB each)`,
+    tags,
+    auth: 'user',
+    response: ZKycSubmitResponse,
+    consumes: ['multipart/form-data'],
+    handler: async ({ user, request }) =>
+      accounts.submitKyc(user.id, await readKycFiles(request), clientMeta(request)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/admin/kyc/',
+    summary: 'The KYC queue: partners by KYC status, pending by default, oldest submission first (support)',
+    tags: ['admin'],
+    auth: 'support',
+    query: ZKycQueueQuery,
+    response: ZKycQueuePage,
+    handler: async ({ query, request }) => {
+      const { count, results } = await accounts.kycQueue(query.status, query.page, PAGE_SIZE);
+      return pageOf(request, query.page, PAGE_SIZE, count, results);
+    },
+  });
+
+  // A KYC file, for support only: never cached, never guessed as another type, shown inline.
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/admin/users/:id/kyc/files/:kind/',
+    summary: "A partner's KYC file (document or selfie), for review (support)",
+    tags: ['admin'],
+    auth: 'support',
+    params: ZKycFileParams,
+    response: z.any(),
+    handler: async ({ params, reply }) => {
+      const file = await accounts.kycFile(params.id, params.kind);
+      void reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="kyc-${params.id}-${params.kind}"`);
+      return file.data;
+    },
   });
 
   route(app, {

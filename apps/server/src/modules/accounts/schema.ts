@@ -1,4 +1,4 @@
-import { BINARY_SIDES, KYC_STATUSES, OPERATOR_ROLES } from '@portal/contracts';
+import { BINARY_SIDES, KYC_DOCUMENT_KINDS, KYC_STATUSES, OPERATOR_ROLES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -130,3 +131,19 @@ export const uploads = pgTable('uploads', {
   data: bytea('data').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The files of a partner's KYC submission (identity document, selfie): the latest of each kind.
+ * Private: served only to support, never by a public URL (docs/decisions.md "The back office").
+ */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    userId: userRef().notNull(),
+    kind: text('kind', { enum: KYC_DOCUMENT_KINDS }).notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

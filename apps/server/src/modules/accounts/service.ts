@@ -3,6 +3,7 @@ import {
   effectiveRoles,
   OPERATOR_ROLES,
   type TKycDecisionRequest,
+  type TKycDocumentKind,
   type TKycStatus,
   type TOperatorRole,
   countryName,
@@ -40,6 +41,7 @@ import { ownerOfUsableCode } from '../promocodes/service';
 import * as network from '../network/service';
 import { KNOWN_ADDRESS_SECONDS, type TRateLimiter } from '../rate-limit/service';
 import type { TClientMeta, TSessionClaims, TSessions } from '../sessions/service';
+import type { TKycFile } from './kyc';
 import * as repo from './repo';
 import type { TCodeCheck } from './repo';
 import type { TUserRow } from './repo';
@@ -501,6 +503,64 @@ export function createAccounts(deps: {
         }
         return { roles: wanted };
       });
+    },
+
+    /**
+     * A partner sends their KYC files (identity document and selfie, already checked by
+     * `readKycFiles`): kept privately, replacing any sent before, and the status is pending until
+     * support decides. Refused once verified.
+     */
+    async submitKyc(
+      userId: number,
+      files: readonly TKycFile[],
+      meta: TClientMeta,
+    ): Promise<{ kyc_status: 'pending' }> {
+      await db.transaction(async (tx) => {
+        const user = await repo.lockUser(tx, userId);
+        if (!user) throw fail.unauthenticated();
+        if (user.kycStatus === 'verified') throw fail.request('kycAlreadyVerified');
+        await repo.saveKycFiles(tx, userId, files);
+        if (user.kycStatus !== 'pending') await repo.updateUser(tx, userId, { kycStatus: 'pending' });
+        await audit(tx, {
+          userId,
+          action: 'kyc.submitted',
+          ip: meta.ip,
+          before: { kyc_status: user.kycStatus },
+          after: { kyc_status: 'pending' },
+          details: {
+            files: files.map((file) => ({
+              kind: file.kind,
+              type: file.contentType,
+              bytes: file.data.length,
+            })),
+          },
+        });
+      });
+      return { kyc_status: 'pending' };
+    },
+
+    /** Support's queue: partners of a KYC status (pending by default), oldest submission first. */
+    async kycQueue(status: TKycStatus, page: number, pageSize: number) {
+      const { count, rows } = await repo.kycQueue(db, status, (page - 1) * pageSize, pageSize);
+      return {
+        count,
+        results: rows.map((row) => ({
+          user_id: row.id,
+          email: row.email,
+          first_name: row.firstName,
+          last_name: row.lastName,
+          kyc_status: row.kycStatus,
+          submitted_at: row.submittedAt ? new Date(row.submittedAt).toISOString() : null,
+          files: row.kinds ?? [],
+        })),
+      };
+    },
+
+    /** One KYC file of a partner, for support's review; 404 when there is none. */
+    async kycFile(userId: number, kind: TKycDocumentKind): Promise<{ contentType: string; data: Buffer }> {
+      const file = await repo.findKycFile(db, userId, kind);
+      if (!file) throw fail.notFound();
+      return file;
     },
 
     /**
