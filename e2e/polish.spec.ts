@@ -161,6 +161,9 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
     await screenshot(adminPage, 'users-desktop');
 
     await row.getByTestId('block-user').click();
+    // Blocking asks for the reason, kept in the audit log.
+    await adminPage.getByTestId('block-reason').fill('Reported by the e2e suite');
+    await adminPage.getByTestId('block-submit').click();
     await expect(adminPage.getByText(`${partner.email} is blocked.`)).toBeVisible();
     // The toast opens below the header, not over it.
     const toast = (await adminPage.locator('.mantine-Notification-root').first().boundingBox())!;
@@ -175,6 +178,8 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
     await expect(page.getByText('Invalid username/password pair.').first()).toBeVisible();
 
     await row.getByTestId('unblock-user').click();
+    await adminPage.getByTestId('block-reason').fill('Cleared by the e2e suite');
+    await adminPage.getByTestId('block-submit').click();
     await expect(adminPage.getByText(`${partner.email} is unblocked.`)).toBeVisible();
     await expect(row.getByTestId('user-blocked')).toHaveCount(0);
     await page.getByRole('button', { name: 'Sign in' }).click();

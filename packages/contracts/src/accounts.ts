@@ -174,6 +174,8 @@ export const ZProfile = z.object({
   has_finance_password: z.boolean(),
   binary_side: ZBinarySide,
   kyc_status: ZKycStatus,
+  /** Why support rejected the KYC documents (their words); null unless rejected. */
+  kyc_reason: z.string().nullable(),
   balances: ZBalances,
   dft_next_unlock_at: z.string().nullable(),
 });

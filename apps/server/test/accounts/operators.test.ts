@@ -223,14 +223,20 @@ describe('support decides KYC (POST /api/v1/admin/users/{id}/kyc/)', () => {
     expect(
       await post(app, kyc, { status: 'rejected', reason: 'The selfie is blurred' }, support.token),
     ).toMatchObject({ status: 200, body: { kyc_status: 'rejected' } });
-    expect((await post(app, INFO, {}, partner.token)).body.kyc_status).toBe('rejected');
+    expect((await post(app, INFO, {}, partner.token)).body).toMatchObject({
+      kyc_status: 'rejected',
+      kyc_reason: 'The selfie is blurred',
+    });
     expect(
       await post(app, kyc, { status: 'verified', reason: 'Passport matches' }, support.token),
     ).toMatchObject({
       status: 200,
       body: { kyc_status: 'verified' },
     });
-    expect((await post(app, INFO, {}, partner.token)).body.kyc_status).toBe('verified');
+    expect((await post(app, INFO, {}, partner.token)).body).toMatchObject({
+      kyc_status: 'verified',
+      kyc_reason: null,
+    });
     // The same decision again changes nothing and logs nothing.
     await post(app, kyc, { status: 'verified', reason: 'again' }, support.token);
 

@@ -40,6 +40,7 @@ describe('POST /api/v1/accounts/info/', () => {
         'has_finance_password',
         'binary_side',
         'kyc_status',
+        'kyc_reason',
         'balances',
         'dft_next_unlock_at',
       ].sort(),
@@ -67,6 +68,7 @@ describe('POST /api/v1/accounts/info/', () => {
       has_finance_password: false,
       binary_side: 'left',
       kyc_status: 'none',
+      kyc_reason: null,
       balances: ZERO_BALANCES,
       dft_next_unlock_at: null,
     });

@@ -20,9 +20,12 @@ export function RootRedirect() {
   return <Navigate to={useToken() ? '/dashboard' : '/login'} replace />;
 }
 
-/** Admin screens: superusers only; others see the dashboard. */
-export function RequireSuperuser() {
+/**
+ * Admin screens: operators only (any role; a superuser has every role); others see the dashboard.
+ * Each screen checks its own role besides (role-guard.tsx).
+ */
+export function RequireOperator() {
   const profile = useProfile();
   if (profile.isPending) return null;
-  return profile.data?.is_superuser ? <Outlet /> : <Navigate to="/dashboard" replace />;
+  return profile.data?.roles.length ? <Outlet /> : <Navigate to="/dashboard" replace />;
 }

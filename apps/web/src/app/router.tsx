@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { ScreenLoadBoundary, withTimeout } from './chunks';
-import { RequireSession, RequireSuperuser, RootRedirect, SignedOutOnly } from './guards';
+import { adminRole, type TAdminPath } from './admin-areas';
+import { RequireOperator, RequireSession, RootRedirect, SignedOutOnly } from './guards';
 import { PublicShell } from './shells/PublicShell';
 import { SeparateShell } from './shells/SeparateShell';
 import { prefetchDashboard } from '../features/dashboard/prefetch';
@@ -48,6 +49,34 @@ function screen<M>(
       </ScreenLoadBoundary>
     ),
     handle,
+  };
+}
+
+/**
+ * An admin screen, behind the role its area needs (admin-areas.ts). The role check loads with the
+ * screen: it needs the contracts' `mayActAs`, and so zod, which the entry leaves to later.
+ */
+function adminScreen<M>(
+  path: TAdminPath,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): RouteObject {
+  const role = adminRole(path);
+  return {
+    path,
+    ...screen(
+      () => Promise.all([import('./role-guard'), load()]),
+      ([{ RequireRole }, module]) => {
+        const Screen = pick(module);
+        return function AdminScreen() {
+          return (
+            <RequireRole role={role}>
+              <Screen />
+            </RequireRole>
+          );
+        };
+      },
+    ),
   };
 }
 
@@ -292,71 +321,63 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RequireSuperuser />,
+            element: <RequireOperator />,
             children: [
-              {
-                path: '/admin/users',
-                ...screen(
-                  () => import('../features/admin/routes/UsersPage'),
-                  (m) => m.UsersPage,
-                ),
-              },
-              {
-                path: '/admin/outbox',
-                ...screen(
-                  () => import('../features/admin/routes/OutboxPage'),
-                  (m) => m.OutboxPage,
-                ),
-              },
-              {
-                path: '/admin/withdrawals',
-                ...screen(
-                  () => import('../features/admin/routes/WithdrawalsPage'),
-                  (m) => m.WithdrawalsPage,
-                ),
-              },
-              {
-                path: '/admin/ledger',
-                ...screen(
-                  () => import('../features/admin/routes/LedgerPage'),
-                  (m) => m.LedgerPage,
-                ),
-              },
-              {
-                path: '/admin/orders',
-                ...screen(
-                  () => import('../features/orders/routes/AdminOrdersPage'),
-                  (m) => m.AdminOrdersPage,
-                ),
-              },
-              {
-                path: '/admin/catalog',
-                ...screen(
-                  () => import('../features/catalog/routes/AdminCatalogPage'),
-                  (m) => m.AdminCatalogPage,
-                ),
-              },
-              {
-                path: '/admin/purchases',
-                ...screen(
-                  () => import('../features/catalog/routes/AdminPurchasesPage'),
-                  (m) => m.AdminPurchasesPage,
-                ),
-              },
-              {
-                path: '/admin/bonus-audit',
-                ...screen(
-                  () => import('../features/admin/routes/BonusAuditPage'),
-                  (m) => m.BonusAuditPage,
-                ),
-              },
-              {
-                path: '/admin/chain',
-                ...screen(
-                  () => import('../features/admin/routes/RejectedLogsPage'),
-                  (m) => m.RejectedLogsPage,
-                ),
-              },
+              adminScreen(
+                '/admin/users',
+                () => import('../features/admin/routes/UsersPage'),
+                (m) => m.UsersPage,
+              ),
+              adminScreen(
+                '/admin/kyc',
+                () => import('../features/admin/routes/KycPage'),
+                (m) => m.KycPage,
+              ),
+              adminScreen(
+                '/admin/outbox',
+                () => import('../features/admin/routes/OutboxPage'),
+                (m) => m.OutboxPage,
+              ),
+              adminScreen(
+                '/admin/withdrawals',
+                () => import('../features/admin/routes/WithdrawalsPage'),
+                (m) => m.WithdrawalsPage,
+              ),
+              adminScreen(
+                '/admin/ledger',
+                () => import('../features/admin/routes/LedgerPage'),
+                (m) => m.LedgerPage,
+              ),
+              adminScreen(
+                '/admin/orders',
+                () => import('../features/orders/routes/AdminOrdersPage'),
+                (m) => m.AdminOrdersPage,
+              ),
+              adminScreen(
+                '/admin/catalog',
+                () => import('../features/catalog/routes/AdminCatalogPage'),
+                (m) => m.AdminCatalogPage,
+              ),
+              adminScreen(
+                '/admin/purchases',
+                () => import('../features/catalog/routes/AdminPurchasesPage'),
+                (m) => m.AdminPurchasesPage,
+              ),
+              adminScreen(
+                '/admin/bonus-audit',
+                () => import('../features/admin/routes/BonusAuditPage'),
+                (m) => m.BonusAuditPage,
+              ),
+              adminScreen(
+                '/admin/chain',
+                () => import('../features/admin/routes/RejectedLogsPage'),
+                (m) => m.RejectedLogsPage,
+              ),
+              adminScreen(
+                '/admin/audit',
+                () => import('../features/admin/routes/AuditPage'),
+                (m) => m.AuditPage,
+              ),
             ],
           },
         ],

@@ -49,6 +49,19 @@ export async function apiRequest<T>(path: string, request: TRequest = {}): Promi
   return parsed as T;
 }
 
+/**
+ * A file's bytes, with the session's bearer token: for a file the server gives only to whoever
+ * sends the token (a KYC scan), which an `<img src>` or a link could therefore not fetch.
+ */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = session.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method: 'GET', headers, signal });
+  if (!response.ok) throw new ApiError(response.status, parseJson(await response.text()));
+  return response.blob();
+}
+
 /** The body as JSON; null when empty or not JSON (a proxy's HTML error page, say). */
 function parseJson(text: string): unknown {
   if (!text) return null;

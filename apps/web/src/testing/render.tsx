@@ -11,8 +11,14 @@ import { stubMatchMedia } from './match-media';
 /** One answer of the stubbed API: the status and the JSON body. */
 export type TAnswer = { status: number; body: unknown };
 
-/** One call the screen made: its path, method, headers (lower-case names) and JSON body. */
-export type TRequestSeen = { path: string; method: string; headers: Record<string, string>; body: unknown };
+/** One call the screen made: its path, query, method, headers (lower-case names) and JSON body. */
+export type TRequestSeen = {
+  path: string;
+  query: Record<string, string>;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+};
 
 /**
  * A component as a signed-in partner sees it (English texts, Mantine, React Query, a router), with
@@ -32,6 +38,7 @@ export function renderWithApi(
     calls.push(route);
     requests.push({
       path: route,
+      query: Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? '')),
       method,
       headers: Object.fromEntries(
         Object.entries((init.headers ?? {}) as Record<string, string>).map(([name, value]) => [

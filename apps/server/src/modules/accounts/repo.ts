@@ -87,6 +87,7 @@ const profileColumns = {
   hasFinancePassword: sql<boolean>`${users.financePasswordHash} is not null`,
   binarySide: users.binarySide,
   kycStatus: users.kycStatus,
+  kycReason: users.kycReason,
 };
 
 /** A user as a profile shows them. */

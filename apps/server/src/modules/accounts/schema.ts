@@ -67,6 +67,8 @@ export const users = pgTable(
     /** The team counter worker (modules/team-stats) has counted this partner in its uplines. */
     teamCounted: boolean('team_counted').notNull().default(false),
     kycStatus: text('kyc_status', { enum: KYC_STATUSES }).notNull().default('none'),
+    /** Support's reason for a rejected KYC, shown to the partner; null otherwise. */
+    kycReason: text('kyc_reason'),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   },

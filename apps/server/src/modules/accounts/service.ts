@@ -520,7 +520,8 @@ export function createAccounts(deps: {
         if (!user) throw fail.unauthenticated();
         if (user.kycStatus === 'verified') throw fail.request('kycAlreadyVerified');
         await repo.saveKycFiles(tx, userId, files);
-        if (user.kycStatus !== 'pending') await repo.updateUser(tx, userId, { kycStatus: 'pending' });
+        if (user.kycStatus !== 'pending')
+          await repo.updateUser(tx, userId, { kycStatus: 'pending', kycReason: null });
         await audit(tx, {
           userId,
           action: 'kyc.submitted',
@@ -577,7 +578,10 @@ export function createAccounts(deps: {
         const user = await repo.lockUser(tx, userId);
         if (!user || user.isCompanyRoot) throw fail.notFound();
         if (user.kycStatus !== decision.status) {
-          await repo.updateUser(tx, userId, { kycStatus: decision.status });
+          await repo.updateUser(tx, userId, {
+            kycStatus: decision.status,
+            kycReason: decision.status === 'rejected' ? decision.reason : null,
+          });
           await audit(tx, {
             userId,
             actorId: operatorId,
@@ -650,6 +654,7 @@ export async function toProfile(
       'hasFinancePassword' in user ? user.hasFinancePassword : user.financePasswordHash !== null,
     binary_side: user.binarySide,
     kyc_status: user.kycStatus,
+    kyc_reason: user.kycStatus === 'rejected' ? user.kycReason : null,
     balances,
     dft_next_unlock_at: nextUnlock?.toISOString() ?? null,
   };

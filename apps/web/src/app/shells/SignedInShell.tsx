@@ -1,12 +1,13 @@
-import { AppShell, Burger, Group, NavLink, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useProfile, useRefreshOnNavigation } from '../../api/get-profile';
 import { useLogout } from '../../api/logout';
 import { WalletBar } from '../../features/wallet/components/WalletBar';
 import { AccountAvatar } from './AccountAvatar';
+import { AreaLink } from './AreaLink';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { LegalFooter } from '../../components/LegalLinks';
 import { Logo } from '../../components/Logo';
@@ -22,21 +23,12 @@ const AREAS = [
   { path: '/profile', key: 'profile' },
 ] as const;
 
-const ADMIN_AREAS = [
-  { path: '/admin/users', key: 'users' },
-  { path: '/admin/outbox', key: 'outbox' },
-  { path: '/admin/withdrawals', key: 'withdrawals' },
-  { path: '/admin/ledger', key: 'ledger' },
-  { path: '/admin/bonus-audit', key: 'bonusAudit' },
-  { path: '/admin/chain', key: 'rejectedLogs' },
-  { path: '/admin/catalog', key: 'catalog' },
-  { path: '/admin/purchases', key: 'purchases' },
-  { path: '/admin/orders', key: 'deviceOrders' },
-] as const;
-
 // The avatar's menu loads on its first click: its popover (floating-ui) is 21 KB gzip that no
 // screen needs before (docs/web-performance.md).
 const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
+// The back office's areas load for an operator only: which of them to show needs the contracts'
+// `mayActAs`, and so zod (26 KB gzip), which a partner's dashboard does without.
+const AdminNav = lazy(() => import('./AdminNav').then((module) => ({ default: module.AdminNav })));
 
 /** The avatar, a button until its menu is first asked for; then the menu, opened. */
 function AccountButton(props: ComponentProps<typeof AccountMenu>) {
@@ -78,6 +70,7 @@ export function SignedInShell() {
   useEffect(close, [location.pathname, close]);
 
   const name = profile.data ? `${profile.data.first_name} ${profile.data.last_name}`.trim() : '';
+  const roles = profile.data?.roles ?? [];
   return (
     <AppShell
       header={{ height: 64 }}
@@ -102,16 +95,14 @@ export function SignedInShell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')}>
-        {[...AREAS, ...(profile.data?.is_superuser ? ADMIN_AREAS : [])].map((area) => (
-          <NavLink
-            key={area.path}
-            component={Link}
-            to={area.path}
-            label={t(`nav.${area.key}`)}
-            active={location.pathname.startsWith(area.path)}
-            variant="filled"
-          />
+        {AREAS.map((area) => (
+          <AreaLink key={area.path} path={area.path} label={t(`nav.${area.key}`)} />
         ))}
+        {roles.length > 0 && (
+          <Suspense fallback={null}>
+            <AdminNav roles={roles} />
+          </Suspense>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         {/* At least a screen high, so the footer never starts in view and jumps down as the

@@ -1,15 +1,15 @@
-import { Badge, Button, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { TAdminUser } from '@portal/contracts';
+import { effectiveRoles, mayActAs, type TAdminUser } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../api/get-profile';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatDate } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
-import { useSetUserBlocked } from '../api/block-user';
 import { useUsers } from '../api/list-users';
 import { Pager } from '../../../components/Pager';
 import { StackedTable } from '../../../components/StackedTable';
+import { UserActions } from '../components/UserActions';
 
 export function UsersPage() {
   const { t } = useTranslation();
@@ -17,6 +17,7 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
   const users = useUsers(page, query);
+  const mayEditRoles = mayActAs(useProfile().data?.roles ?? [], 'admin');
   return (
     <Stack>
       <PageTitle>{t('admin.users.title')}</PageTitle>
@@ -28,7 +29,7 @@ export function UsersPage() {
           setPage(1);
         }}
       />
-      <StackedTable minWidth={720} label={t('admin.users.title')}>
+      <StackedTable minWidth={1100} label={t('admin.users.title')}>
         <Table striped data-testid="users">
           <Table.Thead>
             <Table.Tr>
@@ -38,13 +39,16 @@ export function UsersPage() {
               <Table.Th>{t('admin.users.referralId')}</Table.Th>
               <Table.Th>{t('admin.users.mentor')}</Table.Th>
               <Table.Th>{t('admin.users.joined')}</Table.Th>
+              <Table.Th>{t('admin.users.roles')}</Table.Th>
+              <Table.Th>{t('admin.users.kyc')}</Table.Th>
+              <Table.Th>{t('admin.users.mfa')}</Table.Th>
               <Table.Th>{t('admin.users.flags')}</Table.Th>
               <Table.Th>{t('admin.users.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {users.data?.results.map((user) => (
-              <UserRow key={user.id} user={user} />
+              <UserRow key={user.id} user={user} mayEditRoles={mayEditRoles} />
             ))}
           </Table.Tbody>
         </Table>
@@ -54,21 +58,9 @@ export function UsersPage() {
   );
 }
 
-function UserRow({ user }: { user: TAdminUser }) {
+function UserRow({ user, mayEditRoles }: { user: TAdminUser; mayEditRoles: boolean }) {
   const { t } = useTranslation();
-  const setBlocked = useSetUserBlocked();
-  const toggle = () =>
-    setBlocked.mutate(
-      { id: user.id, blocked: user.is_active },
-      {
-        onSuccess: () =>
-          notify.success(
-            t(user.is_active ? 'admin.users.blockedDone' : 'admin.users.unblockedDone', {
-              email: user.email,
-            }),
-          ),
-      },
-    );
+  const roles = effectiveRoles(user.is_superuser, user.roles);
   return (
     <Table.Tr data-testid={`user-${user.id}`}>
       <Table.Td data-label={t('admin.users.id')}>{user.id}</Table.Td>
@@ -86,13 +78,29 @@ function UserRow({ user }: { user: TAdminUser }) {
         )}
       </Table.Td>
       <Table.Td data-label={t('admin.users.joined')}>{formatDate(user.date_joined)}</Table.Td>
+      <Table.Td data-label={t('admin.users.roles')} data-testid="user-roles">
+        {roles.length === 0 ? (
+          <Text span size="sm" c="dimmed">
+            {t('admin.users.noRoles')}
+          </Text>
+        ) : (
+          <Group gap={4}>
+            {roles.map((role) => (
+              <Badge key={role} variant="light">
+                {t(`admin.roles.${role}`)}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Table.Td>
+      <Table.Td data-label={t('admin.users.kyc')} data-testid="user-kyc">
+        {t(`admin.users.kycStatus.${user.kyc_status}`)}
+      </Table.Td>
+      <Table.Td data-label={t('admin.users.mfa')} data-testid="user-mfa">
+        {user.mfa_enabled ? t('profile.mfa.on') : t('profile.mfa.off')}
+      </Table.Td>
       <Table.Td data-label={t('admin.users.flags')}>
         {user.is_superuser && <Badge mr={4}>{t('admin.users.superuser')}</Badge>}
-        {user.mfa_enabled && (
-          <Badge color="teal" mr={4}>
-            {t('admin.users.mfa')}
-          </Badge>
-        )}
         {!user.is_active && (
           <Badge color="red" data-testid="user-blocked">
             {t('admin.users.blocked')}
@@ -100,18 +108,7 @@ function UserRow({ user }: { user: TAdminUser }) {
         )}
       </Table.Td>
       <Table.Td data-label={t('admin.users.actions')}>
-        {!user.is_superuser && (
-          <Button
-            size="compact-xs"
-            variant="light"
-            color={user.is_active ? 'red' : 'teal'}
-            loading={setBlocked.isPending}
-            onClick={toggle}
-            data-testid={user.is_active ? 'block-user' : 'unblock-user'}
-          >
-            {user.is_active ? t('admin.users.block') : t('admin.users.unblock')}
-          </Button>
-        )}
+        <UserActions user={user} mayEditRoles={mayEditRoles} />
       </Table.Td>
     </Table.Tr>
   );

@@ -95,6 +95,8 @@ function CodeStep({ credentials, onBack }: { credentials: TCredentials; onBack: 
   const { t } = useTranslation();
   const mfaLogin = useMfaLogin();
   const [code, setCode] = useState('');
+  // A partner without their phone types one of the recovery codes shown at setup instead.
+  const [recovery, setRecovery] = useState(false);
   const error = fieldErrorsOf(mfaLogin.error, t);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -110,17 +112,46 @@ function CodeStep({ credentials, onBack }: { credentials: TCredentials; onBack: 
     <form onSubmit={submit} noValidate>
       <Stack>
         <PageTitle>{t('login.codeTitle')}</PageTitle>
-        <Text size="sm">{t('login.codeHint')}</Text>
-        <Suspense fallback={null}>
-          <CodeInput
+        <Text size="sm">{recovery ? t('login.recoveryHint') : t('login.codeHint')}</Text>
+        {recovery ? (
+          <TextInput
+            label={t('login.recoveryCode')}
             value={code}
-            onChange={setCode}
+            onChange={(event) => setCode(event.currentTarget.value)}
             error={error.code ?? error[NON_FIELD]}
-            testId="mfa-code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            data-testid="mfa-recovery-code"
           />
-        </Suspense>
-        <Button type="submit" loading={mfaLogin.isPending} disabled={code.length !== 6} fullWidth>
+        ) : (
+          <Suspense fallback={null}>
+            <CodeInput
+              value={code}
+              onChange={setCode}
+              error={error.code ?? error[NON_FIELD]}
+              testId="mfa-code"
+            />
+          </Suspense>
+        )}
+        <Button
+          type="submit"
+          loading={mfaLogin.isPending}
+          disabled={recovery ? code.trim().length < 8 : code.length !== 6}
+          fullWidth
+        >
           {t('login.codeSubmit')}
+        </Button>
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+            mfaLogin.reset();
+          }}
+          data-testid="mfa-recovery-toggle"
+        >
+          {recovery ? t('login.useApp') : t('login.useRecovery')}
         </Button>
         <Button variant="subtle" onClick={onBack}>
           {t('common.back')}

@@ -1,7 +1,7 @@
 import type { TAdminOrder, TAdminOrdersPage } from '@portal/contracts';
 import { MESSAGES, NON_FIELD } from '@portal/contracts/plain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApi, setUpScreens, type TAnswer } from '../../../testing/render';
 import { anOrder } from '../testing';
 import { AdminOrdersPage } from './AdminOrdersPage';
@@ -97,5 +97,68 @@ describe('refunding a device order', () => {
     const [message] = Object.values(refusal.body).flat();
     expect((await within(dialog).findByTestId('refund-error')).textContent).toBe(message);
     expect(within(dialog).queryByTestId('refund-done')).toBeNull();
+  });
+});
+
+describe('the shipping address of a device order', () => {
+  const ADDRESSED = list([
+    adminOrder({
+      id: 8,
+      number: 'ORD-8',
+      shipping: {
+        full_name: 'Mira Stone',
+        phone: '+49 30 1234567',
+        country: 'DE',
+        city: 'Berlin',
+        address: 'Unter den Linden 5',
+        postcode: '10117',
+      },
+    }),
+    adminOrder({ id: 9, number: 'ORD-9', shipping: null }),
+  ]);
+  const LINES = ['Mira Stone', '+49 30 1234567', 'Unter den Linden 5', '10117 Berlin', 'Germany'];
+
+  // jsdom has no clipboard; the one a test gives is taken back, as setUpScreens' matchMedia stays.
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it('shows the recipient, phone and address in its own column, and a hint for an order without one', async () => {
+    renderWithApi(<AdminOrdersPage />, () => ({ status: 200, body: ADDRESSED }));
+    const shipTo = within(await screen.findByTestId('admin-order-8')).getByTestId('admin-order-ship-to');
+    expect(shipTo.getAttribute('data-label')).toBe('Ship to');
+    expect([...shipTo.children].map((line) => line.textContent)).toEqual(LINES);
+    expect(within(shipTo).queryByTestId('admin-order-no-address')).toBeNull();
+
+    const none = within(screen.getByTestId('admin-order-9')).getByTestId('admin-order-ship-to');
+    expect(within(none).getByTestId('admin-order-no-address').textContent).toBe('No address yet');
+    expect(none.textContent).toBe('-No address yet');
+  });
+
+  it('stands at the top of the tracking dialog, read-only, and copies as lines', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithApi(<AdminOrdersPage />, () => ({ status: 200, body: ADDRESSED }));
+    fireEvent.click(within(await screen.findByTestId('admin-order-8')).getByTestId('admin-order-edit'));
+    const dialog = await screen.findByRole('dialog', { name: 'Order ORD-8: tracking details' });
+    const address = within(dialog).getByTestId('admin-edit-address');
+    for (const line of LINES) expect(within(address).getByText(line)).toBeTruthy();
+    expect(within(address).queryByRole('textbox')).toBeNull();
+    expect(
+      address.compareDocumentPosition(within(dialog).getByTestId('admin-track')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy address' }));
+    expect(writeText).toHaveBeenCalledWith(LINES.join('\n'));
+    expect(await within(dialog).findByRole('button', { name: 'Address copied' })).toBeTruthy();
+  });
+
+  it('says in the tracking dialog when the partner has given no address, with nothing to copy', async () => {
+    renderWithApi(<AdminOrdersPage />, () => ({ status: 200, body: ADDRESSED }));
+    fireEvent.click(within(await screen.findByTestId('admin-order-9')).getByTestId('admin-order-edit'));
+    const dialog = await screen.findByRole('dialog', { name: 'Order ORD-9: tracking details' });
+    expect(within(dialog).getByTestId('admin-order-no-address').textContent).toBe('No address yet');
+    expect(within(dialog).queryByRole('button', { name: 'Copy address' })).toBeNull();
   });
 });

@@ -1,18 +1,31 @@
-import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  CopyButton,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   nextOrderStatus,
   ORDER_STATUSES,
   type TAdminOrder,
+  type TOrderShipping,
   type TOrderStatus,
   ZAdminOrderUpdate,
 } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../../components/CountrySelect';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
 import { StackedTable } from '../../../components/StackedTable';
-import { formatAmount, formatDate, formatDateTime } from '../../../lib/format';
+import { formatAmount, formatDate, formatDateTime, listLocale } from '../../../lib/format';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useAdminOrders } from '../api/admin-list-orders';
@@ -47,7 +60,7 @@ export function AdminOrdersPage() {
         maw={320}
         data-testid="admin-orders-filter"
       />
-      <StackedTable minWidth={900} label={t('orders.admin.title')}>
+      <StackedTable minWidth={1080} label={t('orders.admin.title')}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -56,6 +69,7 @@ export function AdminOrdersPage() {
               <Table.Th>{t('orders.admin.items')}</Table.Th>
               <Table.Th>{t('orders.list.total')}</Table.Th>
               <Table.Th>{t('orders.admin.status')}</Table.Th>
+              <Table.Th>{t('orders.admin.shipTo')}</Table.Th>
               <Table.Th>{t('orders.admin.shipping')}</Table.Th>
               <Table.Th>{t('orders.admin.actions')}</Table.Th>
             </Table.Tr>
@@ -114,6 +128,9 @@ function AdminOrderRow({ order, onRefund }: { order: TAdminOrder; onRefund: (ord
       </Table.Td>
       <Table.Td data-label={t('orders.admin.status')}>
         <OrderStatusBadge status={order.status} />
+      </Table.Td>
+      <Table.Td data-label={t('orders.admin.shipTo')} data-testid="admin-order-ship-to">
+        <ShipTo shipping={order.shipping} />
       </Table.Td>
       <Table.Td data-label={t('orders.admin.shipping')}>
         <Text size="xs">
@@ -188,6 +205,37 @@ function AdminOrderRow({ order, onRefund }: { order: TAdminOrder; onRefund: (ord
   );
 }
 
+/** The recipient and the address as lines: name, phone, street, postcode and city, country. */
+function addressLines(shipping: TOrderShipping): string[] {
+  return [
+    shipping.full_name,
+    shipping.phone,
+    shipping.address,
+    `${shipping.postcode} ${shipping.city}`.trim(),
+    shipping.country && countryName(shipping.country, listLocale()),
+  ].filter((line) => line !== '');
+}
+
+/** Where the devices go, as the partner typed it; a dash and a hint while the partner has not. */
+function ShipTo({ shipping }: { shipping: TOrderShipping | null }) {
+  const { t } = useTranslation();
+  if (!shipping) {
+    return (
+      <>
+        <Text size="sm">-</Text>
+        <Text size="xs" c="dimmed" data-testid="admin-order-no-address">
+          {t('orders.admin.noAddress')}
+        </Text>
+      </>
+    );
+  }
+  return addressLines(shipping).map((line, index) => (
+    <Text key={index} size="xs" fw={index === 0 ? 600 : undefined} style={{ overflowWrap: 'anywhere' }}>
+      {line}
+    </Text>
+  ));
+}
+
 type TInfo = { track_number: string; serial_number: string; estimated_shipping_date: string };
 
 /** Track number, serial number and estimated shipping date (YYYY-MM-DD); empty clears one. */
@@ -227,6 +275,31 @@ function EditShippingInfo({ order, onClose }: { order: TAdminOrder; onClose: () 
     >
       <form onSubmit={submit} noValidate>
         <Stack>
+          <Paper withBorder p="sm" data-testid="admin-edit-address">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600}>
+                  {t('orders.admin.shipTo')}
+                </Text>
+                <ShipTo shipping={order.shipping} />
+              </Stack>
+              {order.shipping && (
+                <CopyButton value={addressLines(order.shipping).join('\n')}>
+                  {({ copied, copy }) => (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={copy}
+                      style={{ flexShrink: 0 }}
+                      data-testid="admin-copy-address"
+                    >
+                      {copied ? t('orders.admin.addressCopied') : t('orders.admin.copyAddress')}
+                    </Button>
+                  )}
+                </CopyButton>
+              )}
+            </Group>
+          </Paper>
           <TextInput
             label={t('orders.list.track')}
             {...form.getInputProps('track_number')}

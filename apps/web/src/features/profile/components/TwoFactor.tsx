@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, CopyButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,22 +15,25 @@ export function TwoFactor({ enabled }: { enabled: boolean }) {
   const setup = useSetupTwoFactor();
   const verify = useVerifyTwoFactor();
   const [code, setCode] = useState('');
+  // On once verified, before the profile says so; the recovery codes show until the page is left.
+  const on = enabled || verify.isSuccess;
 
   const title = (
     <Group justify="space-between">
       <Title order={2} size="h4">
         {t('profile.mfa.title')}
       </Title>
-      <Badge color={enabled ? 'teal' : 'gray'} data-testid="mfa-status">
-        {enabled ? t('profile.mfa.on') : t('profile.mfa.off')}
+      <Badge color={on ? 'teal' : 'gray'} data-testid="mfa-status">
+        {on ? t('profile.mfa.on') : t('profile.mfa.off')}
       </Badge>
     </Group>
   );
 
-  if (enabled) {
+  if (on) {
     return (
       <Stack>
         {title}
+        {verify.data && <RecoveryCodes codes={verify.data.recovery_codes} />}
         <Text size="sm">{t('profile.mfa.supportOnly')}</Text>
       </Stack>
     );
@@ -71,5 +74,31 @@ export function TwoFactor({ enabled }: { enabled: boolean }) {
         </form>
       )}
     </Stack>
+  );
+}
+
+/** The ten recovery codes, shown once right after setup: each signs in once without the phone. */
+function RecoveryCodes({ codes }: { codes: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" title={t('profile.mfa.recoveryTitle')} data-testid="mfa-recovery-codes">
+      <Stack gap="xs">
+        <Text size="sm">{t('profile.mfa.recoveryIntro')}</Text>
+        <SimpleGrid cols={2} spacing={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {codes.map((code) => (
+            <Text component="li" key={code} ff="monospace" size="sm">
+              {code}
+            </Text>
+          ))}
+        </SimpleGrid>
+        <CopyButton value={codes.join('\n')}>
+          {({ copied, copy }) => (
+            <Button size="compact-sm" variant="light" onClick={copy} data-testid="mfa-recovery-copy">
+              {copied ? t('common.copied') : t('profile.mfa.recoveryCopy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Stack>
+    </Alert>
   );
 }

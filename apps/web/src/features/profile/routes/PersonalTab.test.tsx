@@ -26,11 +26,13 @@ const profile = {
   mentor_id: 4,
   mentor: { first_name: 'Mira', last_name: 'Tester', username: 'mira', company: false },
   is_superuser: false,
+  roles: [],
   is_active: true,
   mfa_enabled: false,
   has_finance_password: false,
   binary_side: 'left',
   kyc_status: 'none',
+  kyc_reason: null,
   balances: { usdt: '0.000000' },
   dft_next_unlock_at: '2026-12-24T10:00:00.000Z',
 };

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useProfile } from '../../../api/get-profile';
 import { EmailChange } from '../components/EmailChange';
 import { FinancePassword } from '../components/FinancePassword';
+import { KycSection } from '../components/KycSection';
 import { TwoFactor } from '../components/TwoFactor';
 import { Spinner } from '../../../components/Spinner';
 
@@ -18,9 +19,14 @@ export function SecurityTab() {
           <FinancePassword isSet={profile.data.has_finance_password} />
         </Paper>
       </Stack>
-      <Paper withBorder p="md">
-        <EmailChange email={profile.data.email} mfaEnabled={profile.data.mfa_enabled} />
-      </Paper>
+      <Stack>
+        <Paper withBorder p="md">
+          <EmailChange email={profile.data.email} mfaEnabled={profile.data.mfa_enabled} />
+        </Paper>
+        <Paper withBorder p="md">
+          <KycSection status={profile.data.kyc_status} reason={profile.data.kyc_reason} />
+        </Paper>
+      </Stack>
     </SimpleGrid>
   );
 }

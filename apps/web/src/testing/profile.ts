@@ -1,0 +1,38 @@
+import type { TProfile } from '@portal/contracts';
+
+/** A signed-in partner's profile as the server answers it, with `patch` over it. */
+export const aProfile = (patch: Partial<TProfile> = {}): TProfile => ({
+  id: 7,
+  referral_id: 'ABCD2345',
+  email: 'pat@example.com',
+  first_name: 'Pat',
+  last_name: 'Tester',
+  phone: '+351912345678',
+  country: 'Portugal',
+  country_code: 'PT',
+  username: null,
+  language: 'en',
+  avatar: null,
+  mentor_id: 4,
+  mentor: null,
+  is_superuser: false,
+  roles: [],
+  is_active: true,
+  mfa_enabled: false,
+  has_finance_password: false,
+  binary_side: 'left',
+  kyc_status: 'none',
+  kyc_reason: null,
+  balances: {
+    usdt: '0.000000',
+    dexnet: '0.00000000',
+    dft_locked: '0.00000000',
+    dft_available: '0.00000000',
+    matching_bonus: '0.000000',
+    vp_bonus: '0.000000',
+    other_bonuses: '0.000000',
+    debt: '0.000000',
+  },
+  dft_next_unlock_at: null,
+  ...patch,
+});
