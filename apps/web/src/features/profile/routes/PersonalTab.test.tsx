@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { session } from '../../../lib/session';
+import { aProfile } from '../../../testing/profile';
 import { renderWithApi, setUpScreens } from '../../../testing/render';
 import { PersonalTab } from './PersonalTab';
 
@@ -11,31 +12,11 @@ setUpScreens();
 beforeAll(() => session.signIn('token'));
 afterAll(() => session.signOut());
 
-const profile = {
-  id: 7,
-  referral_id: 'ABCD2345',
-  email: 'pat@example.com',
-  first_name: 'Pat',
-  last_name: 'Tester',
-  phone: '+351912345678',
-  country: 'Portugal',
-  country_code: 'PT',
-  username: null,
-  language: 'en',
-  avatar: null,
+const profile = aProfile({
   mentor_id: 4,
   mentor: { first_name: 'Mira', last_name: 'Tester', username: 'mira', company: false },
-  is_superuser: false,
-  roles: [],
-  is_active: true,
-  mfa_enabled: false,
-  has_finance_password: false,
-  binary_side: 'left',
-  kyc_status: 'none',
-  kyc_reason: null,
-  balances: { usdt: '0.000000' },
   dft_next_unlock_at: '2026-12-24T10:00:00.000Z',
-};
+});
 
 describe('the personal tab of the profile', () => {
   it('names the mentor, and says what the next DFT unlock date is', async () => {
