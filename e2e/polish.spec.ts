@@ -175,7 +175,7 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, partner.email, partner.password);
-    await expect(page.getByText('Invalid username/password pair.').first()).toBeVisible();
+    await expect(page.getByText('Your account is blocked. Contact support.').first()).toBeVisible();
 
     await row.getByTestId('unblock-user').click();
     await adminPage.getByTestId('block-reason').fill('Cleared by the e2e suite');

@@ -22,6 +22,7 @@ export const MESSAGES = {
   bonusCapReached: 'Bonuses cannot exceed X5 of the selected tariff cost.',
   tariffAlreadyPurchased: "You cannot purchase this tariff. It's already purchased.",
   invalidCredentials: 'Invalid username/password pair.',
+  accountBlocked: 'Your account is blocked. Contact support.',
   checkFilling: 'Check the correctness of filling. Please, fill all necessary fields.',
   invalidCode: 'Invalid confirmation code.',
   // product-spec.md section 8 (spec)

@@ -23,7 +23,7 @@ describe('POST /api/v1/users/{id}/block/ and /unblock/', () => {
     }
     expect(await post(app, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({
       status: 400,
-      body: { non_field_errors: ['Invalid username/password pair.'] },
+      body: { non_field_errors: ['Your account is blocked. Contact support.'] },
     });
     const listed = await call(app, 'GET', `/api/v1/users/?search=${encodeURIComponent(partner.email)}`, {
       token: admin,

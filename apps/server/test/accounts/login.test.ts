@@ -82,7 +82,12 @@ describe('POST /api/v1/accounts/login/', () => {
     const app = await testApp();
     const partner = await registerPartner(app);
     await app.database.db.update(users).set({ isActive: false }).where(eq(users.id, partner.id));
+    // With the right password they hear that the account is blocked; a wrong one says no more.
     expect(await post(app, LOGIN, { email: partner.email, password: partner.password })).toMatchObject({
+      status: 400,
+      body: { non_field_errors: ['Your account is blocked. Contact support.'] },
+    });
+    expect(await post(app, LOGIN, { email: partner.email, password: 'not-the-password-1' })).toMatchObject({
       status: 400,
       body: INVALID_PAIR,
     });

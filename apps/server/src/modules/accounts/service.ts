@@ -228,7 +228,9 @@ export function createAccounts(deps: {
       known,
     });
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !valid || !user.isActive) throw fail.request('invalidCredentials');
+    if (!user || !valid) throw fail.request('invalidCredentials');
+    // Only to the one who knows the password: a blocked account says so, and who to ask (issue 22).
+    if (!user.isActive) throw fail.request('accountBlocked');
     await deps.rateLimiter.forgive(counted);
     await deps.rateLimiter.remember(knownKey!);
     return user;
