@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { RECOVERY_CODE_PATTERN } from '@portal/contracts';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -43,8 +43,10 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** Ten fresh recovery codes, `xxxx-xxxx` (about 39 bits each). */
 function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODES }, () => {
-    const bytes = randomBytes(8);
-    const letters = [...bytes].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join('');
+    const letters = Array.from(
+      { length: 8 },
+      () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
+    ).join('');
     return `${letters.slice(0, 4)}-${letters.slice(4)}`;
   });
 }
