@@ -11,8 +11,8 @@ import {
   toastsGone,
 } from './support';
 
-/** Whole USDT as the interface writes them in English (below 1000: no grouping). */
-const usdt = (whole: number) => `${whole}.00 USDT`;
+/** An amount as the app shows it: thousands grouped (lib/format.ts), two decimals. */
+const usdt = (whole: number) => `${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.00 USDT`;
 
 const screenshot = screenshots('tickets');
 
