@@ -284,6 +284,7 @@ describe('API keys: calls made with a key', () => {
 const KEY_READS = [
   'POST /api/v1/accounts/info/',
   'POST /api/v1/payments/finances/',
+  'GET /api/v1/payments/finances/csv/',
   'POST /api/v1/mlm/income-by-month/',
   'POST /api/v1/mlm/package/active/',
   'POST /api/v1/mlm/structure_list/',

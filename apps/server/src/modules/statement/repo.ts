@@ -217,6 +217,92 @@ export async function listOperations(
   return { count: lines, rows: fromEnd ? rows.reverse() : rows };
 }
 
+/**
+ * Where a walk through the whole statement stands: the last line read, by its order's keys, its
+ * table (the two tables' ids may repeat each other, so the table breaks a tie) and its id.
+ */
+export type TLineCursor = { keys: string[]; source: number; id: string };
+
+/** Each ordering's keys before the id: the column, its exact text for a cursor, its type. */
+const CURSOR_KEYS = {
+  date: [
+    {
+      column: 'created_at',
+      text: `to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      type: 'timestamptz',
+    },
+  ],
+  amount: [
+    { column: 'currency', text: 'l.currency', type: 'text' },
+    { column: 'amount', text: 'l.amount::text', type: 'bigint' },
+  ],
+} as const;
+
+/**
+ * The next `limit` lines after `cursor` (from the start without one), in `ordering`: a keyset walk,
+ * so a step far into the statement costs what the first does (the CSV export reads every line
+ * this way, a step at a time). Each table is read from its index past the cursor.
+ */
+export async function linesAfter(
+  db: Db,
+  filter: TFilter,
+  ordering: keyof typeof ORDER,
+  cursor: TLineCursor | null,
+  limit: number,
+): Promise<{ rows: TLineRow[]; cursor: TLineCursor | null }> {
+  const descending = ordering.startsWith('-');
+  const keys =
+    CURSOR_KEYS[descending ? (ordering.slice(1) as 'date' | 'amount') : (ordering as 'date' | 'amount')];
+  const branches = linesOf(filter).map(({ alias, lines }, source) => {
+    const columns = (withId: boolean) =>
+      sql.raw(
+        `(${[...keys.map((key) => `${alias}.${key.column}`), ...(withId ? [`${alias}.id`] : [])].join(', ')})`,
+      );
+    const values = (withId: boolean) =>
+      sql`(${sql.join(
+        [
+          ...keys.map((key, i) => sql`${cursor!.keys[i]}::${sql.raw(key.type)}`),
+          ...(withId ? [sql`${cursor!.id}::bigint`] : []),
+        ],
+        sql`, `,
+      )})`;
+    // Past the cursor: among equal keys, the cursor's own table needs a later id, a table that
+    // comes after it in the order may repeat the keys, a table before it needs later keys.
+    const operator = (strict: boolean) => sql.raw(`${descending ? '<' : '>'}${strict ? '' : '='}`);
+    const comesBefore = (source: number, other: number) => (descending ? source > other : source < other);
+    const past = !cursor
+      ? sql``
+      : source === cursor.source
+        ? sql`and ${columns(true)} ${operator(true)} ${values(true)}`
+        : sql`and ${columns(false)} ${operator(comesBefore(source, cursor.source))} ${values(false)}`;
+    return sql`(select ${sql.raw(String(source))} as source, b.*
+                  from (${lines} ${past} order by ${orderBy(ordering, alias)} limit ${limit}) as b)`;
+  });
+  const direction = descending ? ' desc' : ' asc';
+  const order = [
+    ...keys.map((key) => `l.${key.column}${direction}`),
+    `l.source${direction}`,
+    `l.id${direction}`,
+  ];
+  const raw = await queryRows<TRawLine & { source: number; id: string; [key: `key${number}`]: string }>(
+    db,
+    sql`select l.source, ${sql.raw(keys.map((key, i) => `${key.text} as key${i}`).join(', '))},
+               l.id::text as id, l.operation_type, l.bonus_type, l.currency, l.amount::text as amount,
+               l.status, l.confirmations, l.hash, l.details, l.created_at, l.payout_id::text as payout_id
+          from (${sql.join(branches, sql` union all `)}) as l
+         order by ${sql.raw(order.join(', '))}
+         limit ${limit}`,
+  );
+  const last = raw.at(-1);
+  return {
+    rows: raw.map(toLine),
+    cursor:
+      last && raw.length === limit
+        ? { keys: keys.map((_, i) => last[`key${i}`]!), source: Number(last.source), id: last.id }
+        : null,
+  };
+}
+
 function toLine(row: TRawLine): TLineRow {
   return {
     id: Number(row.id),

@@ -1,9 +1,11 @@
 import { PAGE_SIZE, ZFinancesPage, ZFinancesRequest, ZPageQuery } from '@portal/contracts';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../http/pagination';
 import { route } from '../../http/route';
-import { statementPage, type TLineDetailsOf } from './service';
+import { statementCsv, statementPage, type TLineDetailsOf } from './service';
 
 export function statementRoutes(app: FastifyInstance, deps: { db: Db; lineDetailsOf: TLineDetailsOf }): void {
   route(app, {
@@ -26,6 +28,24 @@ export function statementRoutes(app: FastifyInstance, deps: { db: Db; lineDetail
         deps.lineDetailsOf,
       );
       return pageOf(request, query.page, PAGE_SIZE, count, results);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/payments/finances/csv/',
+    summary: "The partner's transactions as CSV: the filters of finances/ in the query, every line",
+    tags: ['wallet'],
+    auth: 'user',
+    apiKey: true,
+    query: ZFinancesRequest,
+    response: z.string().meta({ description: 'text/csv: a header row, then one row per line' }),
+    handler: async ({ user, query, reply }) => {
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="transactions.csv"')
+        .header('cache-control', 'no-store');
+      return Readable.from(statementCsv(deps.db, user.id, query, deps.lineDetailsOf)) as unknown as string;
     },
   });
 }

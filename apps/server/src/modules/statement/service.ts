@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { csvLine } from '../../lib/csv';
 import * as repo from './repo';
 
 export type TOperation = {
@@ -94,6 +95,66 @@ const payoutOf = (row: repo.TLineRow): number | null => {
     : null;
 };
 
+/** The columns of the statement's CSV: the fields of a line in `finances/` (api.md), in that order. */
+const CSV_COLUMNS = [
+  'id',
+  'date',
+  'operation_type',
+  'bonus_type',
+  'currency',
+  'amount',
+  'status',
+  'confirmations',
+  'hash',
+  'details',
+] as const satisfies readonly (keyof TTransaction)[];
+
+/** Lines read per step of the CSV export. */
+const CSV_STEP = 1000;
+
+/**
+ * The partner's whole statement as CSV, for the filters of `finances/`: a header row, then every
+ * line in the request's order, as the pages would give them. Read a step at a time (a keyset walk),
+ * so a statement of a million lines streams in constant memory; `details` is the line's details as
+ * JSON.
+ */
+export async function* statementCsv(
+  db: Db,
+  userId: number,
+  request: TFinancesRequest,
+  lineDetailsOf: TLineDetailsOf,
+): AsyncGenerator<string> {
+  yield csvLine(CSV_COLUMNS);
+  const { from, to } = dateRange(request);
+  const filter = {
+    userId,
+    operationType: request.operation_type,
+    bonusType: request.bonus_type,
+    currency: request.currency,
+    from,
+    to,
+  };
+  let cursor: repo.TLineCursor | null = null;
+  do {
+    const step: Awaited<ReturnType<typeof repo.linesAfter>> = await repo.linesAfter(
+      db,
+      filter,
+      request.ordering,
+      cursor,
+      CSV_STEP,
+    );
+    const lines = await transactionsOf(db, step.rows, lineDetailsOf);
+    yield lines
+      .map((line) =>
+        csvLine(
+          CSV_COLUMNS.map((column) => (column === 'details' ? JSON.stringify(line.details) : line[column])),
+        ),
+      )
+      .join('');
+    cursor = step.cursor;
+  } while (cursor);
+}
+
 /** A page of the partner's statement: their own operations only. */
 export async function statementPage(
   db: Db,
@@ -118,23 +179,29 @@ export async function statementPage(
     (page - 1) * pageSize,
     pageSize,
   );
+  return { count, results: await transactionsOf(db, rows, lineDetailsOf) };
+}
+
+/** Lines as the API answers them, each bonus line with its payout's details. */
+async function transactionsOf(
+  db: Db,
+  rows: readonly repo.TLineRow[],
+  lineDetailsOf: TLineDetailsOf,
+): Promise<TTransaction[]> {
   const read = await lineDetailsOf(
     db,
     rows.map(payoutOf).filter((id): id is number => id !== null),
   );
-  return {
-    count,
-    results: rows.map((row) => ({
-      id: row.id,
-      operation_type: row.operationType,
-      bonus_type: row.bonusType,
-      currency: row.currency,
-      amount: formatMinor(row.amount, row.currency),
-      date: row.createdAt.toISOString(),
-      status: row.status,
-      confirmations: row.confirmations,
-      hash: row.hash,
-      details: (read.get(payoutOf(row) ?? -1) ?? row.details ?? {}) as TTransaction['details'],
-    })),
-  };
+  return rows.map((row) => ({
+    id: row.id,
+    operation_type: row.operationType,
+    bonus_type: row.bonusType,
+    currency: row.currency,
+    amount: formatMinor(row.amount, row.currency),
+    date: row.createdAt.toISOString(),
+    status: row.status,
+    confirmations: row.confirmations,
+    hash: row.hash,
+    details: (read.get(payoutOf(row) ?? -1) ?? row.details ?? {}) as TTransaction['details'],
+  }));
 }
