@@ -625,7 +625,9 @@ describe('daily fee share', () => {
       validatorKeyJobs({ db, config, validatorKeys: {} as TValidatorKeys }).filter(
         (job) => job.name === 'validator-fees',
       );
-    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    // Days counted from today's midnight (UTC), so the test means the same at any hour of the day.
+    const midnight = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const day = (offset: number) => new Date(midnight + offset * DAY).toISOString().slice(0, 10);
     let now = new Date();
     const clock = () => now;
     const log = { error: () => undefined, warn: () => undefined };
@@ -642,7 +644,7 @@ describe('daily fee share', () => {
     await first.runDue();
     await first.stop();
     // Down over two midnights, then two processes start.
-    now = new Date(Date.now() + 2 * DAY + 3_600_000);
+    now = new Date(midnight + 2 * DAY + 3_600_000);
     const second = secondConnection(app.database);
     const runners = await Promise.all(
       [app.database.db, second.db].map((db) => startJobs({ db, jobs: feeJobs(db), log, clock, options })),
