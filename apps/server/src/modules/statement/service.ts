@@ -95,6 +95,19 @@ const payoutOf = (row: repo.TLineRow): number | null => {
     : null;
 };
 
+/** The lines a request of `finances/` keeps, as the repository filters them. */
+function filterOf(userId: number, request: TFinancesRequest): repo.TFilter {
+  const { from, to } = dateRange(request);
+  return {
+    userId,
+    operationType: request.operation_type,
+    bonusType: request.bonus_type,
+    currency: request.currency,
+    from,
+    to,
+  };
+}
+
 /** The columns of the statement's CSV: the fields of a line in `finances/` (api.md), in that order. */
 const CSV_COLUMNS = [
   'id',
@@ -125,15 +138,7 @@ export async function* statementCsv(
   lineDetailsOf: TLineDetailsOf,
 ): AsyncGenerator<string> {
   yield csvLine(CSV_COLUMNS);
-  const { from, to } = dateRange(request);
-  const filter = {
-    userId,
-    operationType: request.operation_type,
-    bonusType: request.bonus_type,
-    currency: request.currency,
-    from,
-    to,
-  };
+  const filter = filterOf(userId, request);
   let cursor: repo.TLineCursor | null = null;
   do {
     const step: Awaited<ReturnType<typeof repo.linesAfter>> = await repo.linesAfter(
@@ -164,17 +169,9 @@ export async function statementPage(
   pageSize: number,
   lineDetailsOf: TLineDetailsOf,
 ): Promise<{ count: number; results: TTransaction[] }> {
-  const { from, to } = dateRange(request);
   const { count, rows } = await repo.listOperations(
     db,
-    {
-      userId,
-      operationType: request.operation_type,
-      bonusType: request.bonus_type,
-      currency: request.currency,
-      from,
-      to,
-    },
+    filterOf(userId, request),
     request.ordering,
     (page - 1) * pageSize,
     pageSize,
