@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { E2E } from './env';
 import {
@@ -46,16 +47,15 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
   await fund(request, user.id, '100', 'e2e polish');
   const card = await request.post('/api/v1/cardpayment/test_endpoint_carpayment/', {
     headers: auth,
-    data: {
-      amount: '20',
-      card_number: '4242 4242 4242 4242',
-      expiry_month: 12,
-      expiry_year: new Date().getFullYear() + 2,
-      cvc: '123',
-      holder_name: 'Polly Tester',
-    },
+    data: { amount: '20' },
   });
   expect(card.ok(), await card.text()).toBe(true);
+  // The card is typed on the sandbox provider's page (its form, posted as a browser would).
+  const paid = await request.post(((await card.json()) as { url: string }).url, {
+    form: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Polly Tester' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
   const withdrawal = await request.post('/api/v1/withdraw/request/', {
     headers: auth,
     data: {
@@ -101,6 +101,18 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
     await page.reload();
     await expect(page.getByLabel('Operation type')).toHaveValue('deposit');
     await expect(page.getByTestId('transaction-deposit')).toHaveCount(1);
+
+    // The CSV export: every line the filters keep, downloaded as a file.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toBe(
+      'id,date,operation_type,bonus_type,currency,amount,status,confirmations,hash,details',
+    );
+    expect(csv.slice(1, -1)).toHaveLength(1);
+    expect(csv[1]).toMatch(/^\d+,[^,]+,deposit,,USDT,20\.000000,completed,/);
 
     await page.getByLabel('Currency').selectOption('DFT');
     await expect(page).toHaveURL(/currency=DFT/);

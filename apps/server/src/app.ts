@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createHttpCardProvider } from './adapters/card/http';
 import { createDisabledCardProvider } from './adapters/card/provider';
 import { createSandboxCardProvider } from './adapters/card/sandbox';
+import { sandboxPageRoutes } from './adapters/card/sandbox-page';
+import { CARD_SIGNATURE_HEADER } from './adapters/card/webhook';
 import { createOutboxBot, createTelegramBot, type TBot } from './adapters/bot';
 import { createOutboxMailer, createSmtpMailer, type TMailer } from './adapters/mail';
 import { createDevChain } from './adapters/chain/dev-chain';
@@ -207,19 +209,41 @@ export async function buildApp({
   const admin = createAdmin({ db });
   // Never in production, whatever else says so (config.ts refuses the switches there too).
   const sandboxCards = config.card.sandbox && config.env !== 'production';
+  // The sandbox provider runs inside the portal: its payment page is served at /card-sandbox/pay,
+  // and its signed webhooks go through the portal's own HTTP pipeline (app.inject: the body
+  // parser, the signature check and the route, as a delivery over the network would).
+  const cardSandbox = sandboxCards
+    ? createSandboxCardProvider({
+        secret: deriveKey(config.secretKey, 'card-sandbox').toString('hex'),
+        pageUrl: `${config.publicUrl}/card-sandbox/pay`,
+        deliver: async (body, signature) =>
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/v1/cardpayment/webhook/',
+              headers: { 'content-type': 'application/json', [CARD_SIGNATURE_HEADER]: signature },
+              payload: body,
+            })
+          ).statusCode,
+      })
+    : null;
   const cards = createCardPayments({
     db,
-    // The sandbox approves any well-formed card: only where config.ts switches it on.
+    // The sandbox authorizes any well-formed card: only where config.ts switches it on.
     provider: config.card.providerUrl
-      ? createHttpCardProvider({ baseUrl: config.card.providerUrl, apiKey: config.card.providerKey })
-      : sandboxCards
-        ? createSandboxCardProvider()
-        : createDisabledCardProvider(),
+      ? createHttpCardProvider({
+          baseUrl: config.card.providerUrl,
+          apiKey: config.card.providerKey,
+          webhookSecret: config.card.webhookSecret!,
+        })
+      : (cardSandbox ?? createDisabledCardProvider()),
     card: config.card,
     usdtEurRate: config.rates.usdtEur,
-    secretKey: config.secretKey,
+    publicUrl: config.publicUrl,
     amountMax: config.amountMax,
+    log: app.log,
   });
+  if (cardSandbox) sandboxPageRoutes(app, cardSandbox, '/card-sandbox/pay');
 
   // A real node when configured; the development chain only where config.ts switches it on.
   const { rpcUrl } = config.chain;
@@ -232,7 +256,9 @@ export async function buildApp({
     app.log.warn('development chain is on: anyone can send its tokens to any deposit address (DEV_CHAIN)');
   }
   if (sandboxCards) {
-    app.log.warn('sandbox card provider is on: any well-formed card is approved (CARD_SANDBOX)');
+    app.log.warn(
+      'sandbox card provider is on: any well-formed card is authorized on its page (CARD_SANDBOX)',
+    );
   }
   const watcher = createWatcher({
     db,

@@ -165,8 +165,14 @@ describe('development chain and sandbox card provider', () => {
       CARD_SANDBOX: 'true',
       CHAIN_RPC_URL: 'https://bsc.example.com',
       CARD_PROVIDER_URL: 'https://cards.example.com',
+      CARD_WEBHOOK_SECRET: 'w'.repeat(32),
     });
     expect([real.chain.dev, real.card.sandbox]).toEqual([false, false]);
+    expect(real.card.webhookSecret).toBe('w'.repeat(32));
+    // A provider whose webhooks could not be verified is refused at start.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CARD_PROVIDER_URL: 'https://cards.example.com' })).toThrow(
+      'CARD_WEBHOOK_SECRET is required with CARD_PROVIDER_URL: webhooks are verified by it',
+    );
   });
 
   it('refuses the development chain and the sandbox card provider in production', () => {

@@ -279,29 +279,70 @@ export type TEuroRate = z.infer<typeof ZEuroRate>;
 
 // ---- card top-up -------------------------------------------------------------------------------------
 
-export const ZCardPaymentRequest = z.object({
-  amount: zAmountText,
-  card_number: z
-    .string({ error: MESSAGES.cardNumberInvalid })
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^[0-9]{12,19}$/, { error: MESSAGES.cardNumberInvalid })),
-  expiry_month: zWholeNumber(MESSAGES.cardExpiryInvalid).pipe(
-    z.number().min(1, { error: MESSAGES.cardExpiryInvalid }).max(12, { error: MESSAGES.cardExpiryInvalid }),
-  ),
-  expiry_year: zWholeNumber(MESSAGES.cardExpiryYear).pipe(
-    z.number().min(2000, { error: MESSAGES.cardExpiryYear }).max(2100, { error: MESSAGES.cardExpiryInvalid }),
-  ),
-  cvc: z.string({ error: MESSAGES.cardCvcInvalid }).regex(/^[0-9]{3,4}$/, { error: MESSAGES.cardCvcInvalid }),
-  holder_name: zText(100),
-});
+/**
+ * Fields of a card that a top-up request must never carry: the card is typed on the provider's
+ * hosted page (api.md), so a request with any of them is refused (400) before anything happens.
+ */
+export const CARD_DATA_FIELDS = [
+  'card_number',
+  'number',
+  'pan',
+  'cvc',
+  'cvv',
+  'expiry_month',
+  'expiry_year',
+  'holder_name',
+  'card',
+] as const;
+
+/** A card top-up: the amount only; the partner pays on the provider's page (api.md). */
+export const ZCardPaymentRequest = z
+  .looseObject({ amount: zAmountText })
+  .superRefine((value, context) => {
+    for (const field of CARD_DATA_FIELDS)
+      if (field in value)
+        context.addIssue({ code: 'custom', path: [field], message: MESSAGES.cardDataRefused });
+  })
+  .transform(({ amount }) => ({ amount }));
 export type TCardPaymentRequest = z.infer<typeof ZCardPaymentRequest>;
 
+/**
+ * A card payment's statuses as the partner sees them: pending (the provider's page is open),
+ * processing (authorized or captured, being credited), approved (credited), declined (by the
+ * bank), refused (by the portal's rules: the card's country or its attempts), failed (the provider
+ * gave no answer).
+ */
+export const CARD_PAYMENT_STATUSES = [
+  'pending',
+  'processing',
+  'approved',
+  'declined',
+  'refused',
+  'failed',
+] as const;
+export const ZCardPaymentStatus = z.enum(CARD_PAYMENT_STATUSES);
+export type TCardPaymentStatus = z.infer<typeof ZCardPaymentStatus>;
+
+/** The session opened for a top-up: `url` is the provider's hosted page (api.md). */
+export const ZCardPaymentSession = z.object({
+  payment_id: z.number().int(),
+  url: z.string(),
+  status: z.literal('pending'),
+});
+export type TCardPaymentSession = z.infer<typeof ZCardPaymentSession>;
+
+export const ZCardPaymentParams = z.object({ id: zId });
+export type TCardPaymentParams = z.infer<typeof ZCardPaymentParams>;
+
+/** A card payment as its partner follows it. `reason` says why it was declined or refused. */
 export const ZCardPayment = z.object({
-  id: z.number().int(),
-  status: z.literal('approved'),
+  payment_id: z.number().int(),
+  status: ZCardPaymentStatus,
   amount: ZMoney,
   amount_eur: ZMoney,
-  card: z.object({ brand: z.string(), last4: z.string(), country: z.string() }),
+  card: z.object({ brand: z.string(), last4: z.string(), country: z.string().nullable() }).nullable(),
+  reason: z.string().nullable(),
+  created_at: ZTimestamp,
 });
 export type TCardPayment = z.infer<typeof ZCardPayment>;
 

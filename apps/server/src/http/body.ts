@@ -39,7 +39,16 @@ export function installJsonBody(app: FastifyInstance): void {
     void parse(request, body as string, (error, parsed) => {
       if (error) return done(error, undefined);
       if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) return done(new JsonTooDeepError(), undefined);
+      // The text as sent, for a webhook that checks a signature over it (modules/card).
+      request.rawBody = body as string;
       done(null, parsed);
     });
   });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A JSON body's text as it came, before parsing. */
+    rawBody?: string;
+  }
 }

@@ -50,6 +50,9 @@ const MOVES_NO_MONEY = [
   'POST /api/v1/chatbot/link/',
   'POST /api/v1/chatbot/send_unsubscribe_message/',
   'POST /api/v1/chatbot/webhook/',
+  // The card provider's webhook: the partner has paid on the provider's page already, so the
+  // payment it reports is taken in, as a chain deposit is (nothing is lost, nothing waits).
+  'POST /api/v1/cardpayment/webhook/',
   // The development chain stands for the outside world, which maintenance does not stop; deposits
   // it sends are credited by the watcher job as usual (nothing is lost).
   'POST /api/v1/dev/chain/mine/',

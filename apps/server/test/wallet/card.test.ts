@@ -1,32 +1,34 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpCardProvider } from '../../src/adapters/card/http';
-import { CardProviderError, type TChargeRequest } from '../../src/adapters/card/provider';
-import { createSandboxCardProvider, SANDBOX_CARDS } from '../../src/adapters/card/sandbox';
+import { CardProviderError } from '../../src/adapters/card/provider';
+import { SANDBOX_CARDS } from '../../src/adapters/card/sandbox';
 import { sandboxHttpServer, type TSandboxHttpServer } from '../../src/adapters/card/sandbox-server';
+import { CARD_SIGNATURE_HEADER, signWebhook } from '../../src/adapters/card/webhook';
 import { queryRows } from '../../src/db/client';
-import { cardPayments, ledgerTransfers, users, walletOperations } from '../../src/schema';
-import { cardFingerprint } from '../../src/modules/card/service';
+import { deriveKey } from '../../src/lib/crypto';
+import { cardPayments, ledgerTransfers, walletOperations } from '../../src/schema';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
+import {
+  CARD_WEBHOOK,
+  cardForm,
+  cardPaymentUrl,
+  openCardPayment,
+  payByCard,
+  pathOf,
+  payOnPage,
+} from '../helpers/card';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { balances, ledgerHealth } from '../helpers/money';
-import { CARD_PAY, cardRequest, payByCard } from '../helpers/card';
 import { countRows } from '../helpers/rows';
 
 const CARDS = SANDBOX_CARDS;
-const now = new Date();
-const thisYear = now.getUTCFullYear();
-const thisMonth = now.getUTCMonth() + 1;
-
-const setKyc = (app: TTestApp, userId: number, status: 'none' | 'pending' | 'verified' | 'rejected') =>
-  app.database.db.update(users).set({ kycStatus: status }).where(eq(users.id, userId));
 
 const attemptRows = (app: TTestApp) =>
   app.database.db.select().from(cardPayments).orderBy(asc(cardPayments.id));
 
 const MESSAGES = {
-  numberInvalid: 'Enter a valid card number.',
-  expired: 'This card has expired.',
+  cardData: "Card details are typed on the card provider's page, never sent to the portal.",
   belowMin: 'The minimum top-up is 15 USDT.',
   aboveMax: 'The maximum top-up is 3000 USDT.',
   kyc: 'A top-up above 700 USDT needs a verified identity (KYC).',
@@ -36,34 +38,91 @@ const MESSAGES = {
   declined: 'The card was declined by the bank.',
   insufficientFunds: 'The card was declined: not enough funds on it. Try a smaller amount or another card.',
   unavailable: 'The card payment service is unavailable. Please try again later.',
+  notFound: 'Card payment not found.',
+  badSignature: 'The webhook signature is missing or wrong.',
+  stale: 'The webhook was signed too long ago: a replay is refused.',
 };
 
-const servers: TSandboxHttpServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-async function startSandboxServer(options: Parameters<typeof sandboxHttpServer>[0] = {}) {
-  const server = await sandboxHttpServer(options);
-  servers.push(server);
-  return server;
+/** The key the embedded sandbox signs with (app.ts derives it from SECRET_KEY). */
+const SANDBOX_SECRET = deriveKey(testConfig().secretKey, 'card-sandbox').toString('hex');
+
+/** The webhook the sandbox would send for `payment`, signed at `at` (unix seconds) with `secret`. */
+async function webhookFor(
+  app: TTestApp,
+  paymentId: number,
+  patch: { type?: string; card?: object; amount?: string } = {},
+) {
+  const [row] = await app.database.db.select().from(cardPayments).where(eq(cardPayments.id, paymentId));
+  return JSON.stringify({
+    id: `evt_test_${paymentId}_${Math.random()}`,
+    type: patch.type ?? 'payment.authorized',
+    created: Math.floor(Date.now() / 1000),
+    payment: {
+      id: row!.providerPaymentId,
+      reference: row!.chargeReference,
+      amount: patch.amount ?? row!.amountEurCents.toString(),
+      currency: 'EUR',
+      card: { fingerprint: 'fp_test_card', last4: '4242', brand: 'visa', country: 'DE', ...patch.card },
+      decline_reason: null,
+    },
+  });
 }
 
-describe('card top-up', () => {
-  it('credits exactly the amount, charges euro rounded up, and shows it in the statement', async () => {
+/** Delivers the exact bytes (the signature covers them). */
+const deliverRaw = async (app: TTestApp, body: string, signature?: string) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: CARD_WEBHOOK,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { [CARD_SIGNATURE_HEADER]: signature }),
+    },
+    payload: body,
+  });
+  return { status: response.statusCode, body: response.json() };
+};
+
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('card top-up through the hosted page', () => {
+  it("opens a session for the amount, the partner pays on the provider's page, and exactly the amount is credited", async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const first = await payByCard(
-      app,
-      partner.token,
-      cardRequest({ amount: '100.5', card_number: '4242 4242 4242 4242' }),
-    );
-    expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body).toEqual({
-      id: expect.any(Number),
+    const opened = await openCardPayment(app, partner.token, { amount: '100.5' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.body).toEqual({
+      payment_id: expect.any(Number),
+      url: expect.any(String),
+      status: 'pending',
+    });
+    const id = opened.body.payment_id as number;
+    expect(opened.body.url).toMatch(/^http:\/\/portal\.test\/card-sandbox\/pay\?session=[\w-]+\.[\w-]+$/);
+
+    // Before the page: pending, no card known, nothing credited.
+    const pending = await call(app, 'GET', cardPaymentUrl(id), { token: partner.token });
+    expect(pending.body).toMatchObject({
+      payment_id: id,
+      status: 'pending',
+      amount: '100.500000',
+      card: null,
+    });
+    // The provider's page, served by the sandbox: the amount in euro (100.5 x 0.92, rounded up).
+    const page = await app.inject({ method: 'GET', url: pathOf(opened.body.url) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Pay 92.46 EUR');
+
+    const paid = await payOnPage(app, opened.body.url);
+    expect(paid.status).toBe(303);
+    expect(paid.location).toBe(`http://portal.test/transactions?card_payment=${id}`);
+    const approved = await call(app, 'GET', cardPaymentUrl(id), { token: partner.token });
+    expect(approved.body).toEqual({
+      payment_id: id,
       status: 'approved',
       amount: '100.500000',
       amount_eur: '92.46',
       card: { brand: 'visa', last4: '4242', country: 'DE' },
+      reason: null,
+      created_at: expect.any(String),
     });
     expect((await balances(app, partner.token)).usdt).toBe('100.500000');
 
@@ -71,85 +130,59 @@ describe('card top-up', () => {
     const second = await payByCard(
       app,
       partner.token,
-      cardRequest({ amount: '15.000001', card_number: CARDS.approvedMastercard.number }),
+      '15.000001',
+      cardForm({ number: CARDS.approvedMastercard.number }),
     );
-    expect(second.status).toBe(201);
-    expect(second.body).toMatchObject({
+    expect(second.payment.body).toMatchObject({
+      status: 'approved',
       amount: '15.000001',
       amount_eur: '13.81',
       card: { brand: 'mastercard', last4: '4444', country: 'PT' },
     });
     expect((await balances(app, partner.token)).usdt).toBe('115.500001');
-
-    const statement = await post(app, '/api/v1/payments/finances/', {}, partner.token);
-    expect(statement.body.results).toEqual([
-      expect.objectContaining({
-        operation_type: 'deposit',
-        currency: 'USDT',
-        amount: '15.000001',
-        status: 'completed',
-        details: { method: 'card', card_last4: '4444', card_brand: 'mastercard' },
-      }),
-      expect.objectContaining({
-        operation_type: 'deposit',
-        amount: '100.500000',
-        details: { method: 'card', card_last4: '4242', card_brand: 'visa' },
-      }),
-    ]);
-    const rows = await attemptRows(app);
-    expect(rows).toEqual([
-      expect.objectContaining({
-        id: first.body.id,
-        userId: partner.id,
-        status: 'approved',
-        amount: 100_500_000n,
-        amountEurCents: 9246n,
-        cardLast4: '4242',
-        cardBrand: 'visa',
-        cardCountry: 'DE',
-        providerReference: expect.stringMatching(/^sbx_ch_/),
-      }),
-      expect.objectContaining({ status: 'approved', amountEurCents: 1381n, cardCountry: 'PT' }),
-    ]);
-    const transfers = await app.database.db.select().from(ledgerTransfers);
-    expect(transfers.map((transfer) => [transfer.operationType, transfer.reference])).toEqual([
-      ['deposit', `card:${first.body.id}`],
-      ['deposit', `card:${second.body.id}`],
+    const statement = await post(
+      app,
+      '/api/v1/payments/finances/',
+      { operation_type: 'deposit' },
+      partner.token,
+    );
+    expect(
+      statement.body.results.map((line: { amount: string; details: object }) => [line.amount, line.details]),
+    ).toEqual([
+      ['15.000001', { method: 'card', card_last4: '4444', card_brand: 'mastercard' }],
+      ['100.500000', { method: 'card', card_last4: '4242', card_brand: 'visa' }],
     ]);
     expect((await ledgerHealth(app)).ok).toBe(true);
+
+    // Another partner cannot see it.
+    const other = await registerPartner(app);
+    const hidden = await call(app, 'GET', cardPaymentUrl(id), { token: other.token });
+    expect(hidden).toMatchObject({ status: 404, body: { detail: MESSAGES.notFound } });
   });
 
-  it('refuses in the order of the rules, each with its own message, moving no money', async () => {
+  it('refuses card data in the request (400, nothing opened) and the amount rules before any session', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const lastMonth =
-      thisMonth === 1 ? { month: 12, year: thisYear - 1 } : { month: thisMonth - 1, year: thisYear };
-    const expired = { expiry_month: lastMonth.month, expiry_year: lastMonth.year };
-    const steps: [object, number, object][] = [
-      // Every rule broken at once: the first one answers.
-      [
-        cardRequest({ card_number: '4242424242424241', ...expired, amount: '10' }),
-        400,
-        { card_number: [MESSAGES.numberInvalid] },
-      ],
-      [cardRequest({ ...expired, amount: '10' }), 400, { expiry_month: [MESSAGES.expired] }],
-      [
-        cardRequest({ amount: '14.999999', card_number: CARDS.countryProhibited.number }),
-        400,
-        { amount: [MESSAGES.belowMin] },
-      ],
-      [cardRequest({ amount: '3000.000001' }), 400, { amount: [MESSAGES.aboveMax] }],
-      [
-        cardRequest({ amount: '700.000001', card_number: CARDS.countryProhibited.number }),
-        400,
-        { amount: [MESSAGES.kyc] },
-      ],
+    const withCard = await openCardPayment(app, partner.token, {
+      amount: '100',
+      card_number: '4242424242424242',
+      cvc: '123',
+    });
+    expect(withCard).toMatchObject({
+      status: 400,
+      body: { card_number: [MESSAGES.cardData], cvc: [MESSAGES.cardData] },
+    });
+    const steps: [string, object][] = [
+      ['14.999999', { amount: [MESSAGES.belowMin] }],
+      ['3000.000001', { amount: [MESSAGES.aboveMax] }],
+      ['700.000001', { amount: [MESSAGES.kyc] }],
     ];
-    for (const [body, status, answer] of steps) {
-      const response = await payByCard(app, partner.token, body);
-      expect(response.status, JSON.stringify(body)).toBe(status);
+    for (const [amount, answer] of steps) {
+      const response = await openCardPayment(app, partner.token, { amount });
+      expect(response.status, amount).toBe(400);
       expect(response.body).toEqual(answer);
     }
+    expect(await countRows(app, cardPayments)).toBe(0);
     // Support verifies the partner's documents (issue 22): that alone unlocks the larger top-ups.
     const verified = await post(
       app,
@@ -158,155 +191,98 @@ describe('card top-up', () => {
       await loginAdmin(app),
     );
     expect(verified).toMatchObject({ status: 200, body: { kyc_status: 'verified' } });
-    const afterKyc: [object, number, object][] = [
-      [
-        cardRequest({ amount: '700.000001', card_number: CARDS.countryNotAllowed.number }),
-        400,
-        { card_number: [MESSAGES.country] },
-      ],
-      [
-        cardRequest({ amount: '800', card_number: CARDS.countryProhibited.number }),
-        400,
-        { card_number: [MESSAGES.country] },
-      ],
-      [
-        cardRequest({ amount: '800', card_number: CARDS.declined.number }),
-        400,
-        { non_field_errors: [MESSAGES.declined] },
-      ],
-      [
-        cardRequest({ amount: '20', card_number: CARDS.insufficientFunds.number }),
-        400,
-        { non_field_errors: [MESSAGES.insufficientFunds] },
-      ],
-      [
-        cardRequest({ amount: '20', card_number: CARDS.providerError.number }),
-        503,
-        { detail: MESSAGES.unavailable },
-      ],
-    ];
-    for (const [body, status, answer] of afterKyc) {
-      const response = await payByCard(app, partner.token, body);
-      expect(response.status, JSON.stringify(body)).toBe(status);
-      expect(response.body).toEqual(answer);
-    }
+    const large = await payByCard(app, partner.token, '3000');
+    expect(large.payment.body).toMatchObject({ status: 'approved', amount: '3000.000000' });
+    expect(
+      (await call(app, 'POST', '/api/v1/cardpayment/test_endpoint_carpayment/', { body: { amount: '20' } }))
+        .status,
+    ).toBe(401);
+  });
 
+  it("says why a card did not go through: the bank's decline, the card's country; nothing is credited", async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const outcomes: [string, string, string][] = [
+      [CARDS.declined.number, 'declined', MESSAGES.declined],
+      [CARDS.insufficientFunds.number, 'declined', MESSAGES.insufficientFunds],
+      [CARDS.countryNotAllowed.number, 'refused', MESSAGES.country],
+      [CARDS.countryProhibited.number, 'refused', MESSAGES.country],
+    ];
+    for (const [number, status, reason] of outcomes) {
+      const { payment } = await payByCard(app, partner.token, '20', cardForm({ number }));
+      expect(payment.body, number).toMatchObject({ status, reason, card: { last4: number.slice(-4) } });
+    }
     expect((await balances(app, partner.token)).usdt).toBe('0.000000');
     expect(await countRows(app, ledgerTransfers)).toBe(0);
     expect(await countRows(app, walletOperations)).toBe(0);
-    // Recorded: every attempt that names a card, not the mistyped number or the expired card;
-    // a charge the provider did not answer is kept as failed, with its reference.
-    expect(
-      (await attemptRows(app)).map((row) => [row.status, row.declineReason, row.cardLast4, row.cardCountry]),
-    ).toEqual([
-      ['refused', 'cardAmountBelowMinimum', '0119', null],
-      ['refused', 'cardAmountAboveMaximum', '4242', null],
-      ['refused', 'cardKycRequired', '0119', null],
-      ['refused', 'cardCountryNotAllowed', '0077', 'US'],
-      ['refused', 'cardCountryNotAllowed', '0119', 'RU'],
-      ['declined', 'card_declined', '0002', 'FR'],
-      ['declined', 'insufficient_funds', '9995', 'ES'],
-      ['failed', 'cardProviderUnavailable', '0127', 'DE'],
+    expect((await attemptRows(app)).map((row) => [row.status, row.declineReason, row.cardCountry])).toEqual([
+      ['declined', 'card_declined', 'FR'],
+      ['declined', 'insufficient_funds', 'ES'],
+      ['refused', 'cardCountryNotAllowed', 'US'],
+      ['refused', 'cardCountryNotAllowed', 'RU'],
     ]);
-    expect((await ledgerHealth(app)).ok).toBe(true);
+
+    // The page itself refuses a mistyped number or an expired card: nothing reaches the portal.
+    const opened = await openCardPayment(app, partner.token, { amount: '20' });
+    const mistyped = await payOnPage(app, opened.body.url, cardForm({ number: '4242424242424241' }));
+    expect(mistyped.status).toBe(400);
+    expect(mistyped.body).toContain('Enter a valid card number.');
+    const expired = await payOnPage(app, opened.body.url, cardForm({ expiry: '01/20' }));
+    expect(expired.body).toContain('This card has expired.');
+    const still = await call(app, 'GET', cardPaymentUrl(opened.body.payment_id), { token: partner.token });
+    expect(still.body.status).toBe('pending');
   });
 
-  it('takes the limits themselves, a card expiring this month, and KYC only when verified', async () => {
+  it('allows 10 payments per card per day, by the provider fingerprint, declined ones included', async () => {
     const app = await testApp();
-    const partner = await registerPartner(app);
-    const ok = async (body: object) => {
-      const response = await payByCard(app, partner.token, body);
-      expect(response.status, JSON.stringify(response.body)).toBe(201);
-    };
-    await ok(cardRequest({ amount: '15', expiry_month: thisMonth, expiry_year: thisYear }));
-    await ok(cardRequest({ amount: '700' }));
-    for (const status of ['pending', 'rejected'] as const) {
-      await setKyc(app, partner.id, status);
-      expect((await payByCard(app, partner.token, cardRequest({ amount: '700.000001' }))).body).toEqual({
-        amount: [MESSAGES.kyc],
-      });
+    const partners = [await registerPartner(app), await registerPartner(app)];
+    for (let index = 0; index < 8; index++) {
+      const { payment } = await payByCard(app, partners[index % 2]!.token, '15');
+      expect(payment.body.status).toBe('approved');
     }
-    await setKyc(app, partner.id, 'verified');
-    await ok(cardRequest({ amount: '3000' }));
-    expect((await balances(app, partner.token)).usdt).toBe('3715.000000');
-
-    expect((await payByCard(app, partner.token, cardRequest({ amount: '0' }))).body).toEqual({
-      amount: ['Amount must be more than zero.'],
-    });
-    expect((await payByCard(app, partner.token, cardRequest({ amount: '20.1234567' }))).body).toEqual({
-      amount: ['Use at most 6 decimal places.'],
-    });
-    expect((await payByCard(app, partner.token, cardRequest({ cvc: '12' }))).status).toBe(400);
-    expect((await payByCard(app, partner.token, cardRequest({ card_number: '4242' }))).body).toEqual({
-      card_number: [MESSAGES.numberInvalid],
-    });
-    expect((await call(app, 'POST', CARD_PAY, { body: cardRequest() })).status).toBe(401);
-    expect((await balances(app, partner.token)).usdt).toBe('3715.000000');
-  });
-
-  it('allows 10 attempts per card per day, whoever makes them, refused and declined ones included', async () => {
-    const app = await testApp();
-    const partner = await registerPartner(app);
-    const other = await registerPartner(app);
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const response = await payByCard(
-        app,
-        partner.token,
-        cardRequest({ amount: attempt <= 7 ? '15' : '10' }),
+    // Two declines of the same card (another number would be another card).
+    for (let index = 0; index < 2; index++) {
+      const opened = await openCardPayment(app, partners[0]!.token, { amount: '15' });
+      const body = await webhookFor(app, opened.body.payment_id, { type: 'payment.failed' });
+      const [fingerprint] = await queryRows<{ f: string }>(
+        app.database.db,
+        sql`select card_fingerprint as f from card_payments where status = 'approved' limit 1`,
       );
-      expect(response.status, `attempt ${attempt}`).toBe(attempt <= 7 ? 201 : 400);
+      const event = JSON.parse(body);
+      event.payment.card.fingerprint = fingerprint!.f;
+      event.payment.decline_reason = 'card_declined';
+      const text = JSON.stringify(event);
+      expect((await deliverRaw(app, text, signWebhook(SANDBOX_SECRET, text, now()))).status).toBe(200);
     }
-    const eleventh = await payByCard(app, partner.token, cardRequest({ amount: '15' }));
-    expect(eleventh).toMatchObject({ status: 400, body: { card_number: [MESSAGES.daily] } });
-    // The limit is the card's, not the partner's.
-    expect((await payByCard(app, other.token, cardRequest({ amount: '15' }))).body).toEqual({
-      card_number: [MESSAGES.daily],
-    });
-    // Another card still works.
-    const otherCard = await payByCard(
+    const eleventh = await payByCard(app, partners[1]!.token, '15');
+    expect(eleventh.payment.body).toMatchObject({ status: 'refused', reason: MESSAGES.daily });
+    // Another card goes through.
+    const other = await payByCard(
       app,
-      partner.token,
-      cardRequest({ amount: '15', card_number: CARDS.approvedMastercard.number }),
+      partners[1]!.token,
+      '15',
+      cardForm({ number: CARDS.approvedMastercard.number }),
     );
-    expect(otherCard.status).toBe(201);
-    expect((await balances(app, partner.token)).usdt).toBe('120.000000');
-    expect((await balances(app, other.token)).usdt).toBe('0.000000');
-
-    // Declines count too: the eleventh try of a declined card is not sent to the bank.
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
-      expect(
-        (await payByCard(app, other.token, cardRequest({ card_number: CARDS.declined.number }))).body,
-      ).toEqual({
-        non_field_errors: [MESSAGES.declined],
-      });
-    }
-    expect(
-      (await payByCard(app, other.token, cardRequest({ card_number: CARDS.declined.number }))).body,
-    ).toEqual({
-      card_number: [MESSAGES.daily],
-    });
-    const limitRefusals = await countRows(
-      app,
-      cardPayments,
-      eq(cardPayments.declineReason, 'cardDailyAttempts'),
-    );
-    expect(limitRefusals).toBe(3);
-    expect((await ledgerHealth(app)).ok).toBe(true);
+    expect(other.payment.body.status).toBe('approved');
+    expect((await balances(app, partners[0]!.token)).usdt).toBe('60.000000');
+    expect((await balances(app, partners[1]!.token)).usdt).toBe('75.000000');
   });
 
-  it('allows 50 attempts per card per calendar month', async () => {
+  it('allows 50 payments per card per calendar month; last month and limit refusals do not count', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const secretKey = testConfig().secretKey;
-    const monthStart = new Date(Date.UTC(thisYear, thisMonth - 1, 1));
-    const earlier = (cardNumber: string, createdAt: Date, count: number, declineReason = 'card_declined') =>
+    const first = await payByCard(app, partner.token, '15');
+    const [row] = await attemptRows(app);
+    const fingerprint = row!.cardFingerprint!;
+    const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    const earlier = (createdAt: Date, count: number, declineReason = 'card_declined') =>
       app.database.db.insert(cardPayments).values(
         Array.from({ length: count }, (): typeof cardPayments.$inferInsert => ({
           userId: partner.id,
           amount: 15_000_000n,
           amountEurCents: 1380n,
-          cardFingerprint: cardFingerprint(secretKey, cardNumber),
-          cardLast4: cardNumber.slice(-4),
+          cardFingerprint: fingerprint,
+          cardLast4: '4242',
           cardBrand: 'visa',
           cardCountry: 'DE',
           status: 'declined',
@@ -314,108 +290,113 @@ describe('card top-up', () => {
           createdAt,
         })),
       );
-    await earlier(CARDS.approved.number, monthStart, 50);
-    const refused = await payByCard(app, partner.token, cardRequest());
-    expect(refused).toMatchObject({ status: 400, body: { card_number: [MESSAGES.monthly] } });
-
-    // Last month's attempts, and refusals for being over a limit, do not count.
-    const mastercard = CARDS.approvedMastercard.number;
-    await earlier(mastercard, new Date(monthStart.getTime() - 1000), 50);
-    await earlier(mastercard, monthStart, 60, 'cardDailyAttempts');
-    const accepted = await payByCard(app, partner.token, cardRequest({ card_number: mastercard }));
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
-    expect((await balances(app, partner.token)).usdt).toBe('100.000000');
+    expect(first.payment.body.status).toBe('approved');
+    await earlier(new Date(monthStart.getTime() - 1000), 80);
+    await earlier(monthStart, 60, 'cardDailyAttempts');
+    await earlier(monthStart, 48);
+    // 1 + 48 this month (the first day's attempts among them when today is the 1st) ...
+    const today = new Date().getUTCDate() === 1;
+    const next = await payByCard(app, partner.token, '15');
+    expect(next.payment.body).toMatchObject(
+      today ? { status: 'refused', reason: MESSAGES.daily } : { status: 'approved' },
+    );
+    if (!today) {
+      const over = await payByCard(app, partner.token, '15');
+      expect(over.payment.body).toMatchObject({ status: 'refused', reason: MESSAGES.monthly });
+    }
   });
+});
 
-  it('credits once for an Idempotency-Key, replayed or raced; another request under it answers 409', async () => {
+describe('the card webhook', () => {
+  it('refuses an unsigned, a wrongly signed, a tampered and a stale delivery, changing nothing', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const body = cardRequest({ amount: '50' });
-    const first = await payByCard(app, partner.token, body, 'top-up-1');
-    expect(first.status).toBe(201);
-    const replays = await Promise.all([
-      payByCard(app, partner.token, body, 'top-up-1'),
-      payByCard(app, partner.token, body, 'top-up-1'),
-    ]);
-    for (const replay of replays) {
-      expect(replay.status).toBe(201);
-      expect(replay.body).toEqual(first.body);
-      expect(replay.headers['idempotent-replayed']).toBe('true');
-    }
-    expect((await balances(app, partner.token)).usdt).toBe('50.000000');
-    // The CVC is kept out of the request hash (nothing derived from it is kept): the same top-up.
-    expect(await payByCard(app, partner.token, { ...body, cvc: '321' }, 'top-up-1')).toMatchObject({
-      status: 201,
-      body: first.body,
-    });
-    for (const changed of [{ amount: '51' }, { card_number: CARDS.approvedMastercard.number }]) {
-      const conflict = await payByCard(app, partner.token, { ...body, ...changed }, 'top-up-1');
-      expect(conflict).toMatchObject({
-        status: 409,
-        body: { detail: 'This Idempotency-Key was used for a different request.' },
-      });
-    }
+    const opened = await openCardPayment(app, partner.token, { amount: '50' });
+    const body = await webhookFor(app, opened.body.payment_id);
+    const unsigned = await deliverRaw(app, body);
+    expect(unsigned).toEqual({ status: 401, body: { detail: MESSAGES.badSignature } });
+    expect((await deliverRaw(app, body, signWebhook('another-secret-entirely', body, now()))).status).toBe(
+      401,
+    );
+    expect((await deliverRaw(app, body, 't=abc,v1=00')).status).toBe(401);
+    const tampered = body.replace('"4242"', '"4343"');
+    expect((await deliverRaw(app, tampered, signWebhook(SANDBOX_SECRET, body, now()))).status).toBe(401);
+    const stale = await deliverRaw(app, body, signWebhook(SANDBOX_SECRET, body, now() - 301));
+    expect(stale).toEqual({ status: 400, body: { non_field_errors: [MESSAGES.stale] } });
+    // Signed right but for another amount than the session's: refused, nothing moves.
+    const wrongAmount = await webhookFor(app, opened.body.payment_id, { amount: '1' });
+    expect((await deliverRaw(app, wrongAmount, signWebhook(SANDBOX_SECRET, wrongAmount, now()))).status).toBe(
+      400,
+    );
+    const status = await call(app, 'GET', cardPaymentUrl(opened.body.payment_id), { token: partner.token });
+    expect(status.body.status).toBe('pending');
+    expect((await balances(app, partner.token)).usdt).toBe('0.000000');
+  });
 
-    // A new key whose first uses race each other: one charge, one credit, the same answer.
-    const raced = await Promise.all([1, 2, 3].map(() => payByCard(app, partner.token, body, 'top-up-2')));
-    for (const response of raced) {
-      expect(response.status, JSON.stringify(response.body)).toBe(201);
-      expect(response.body).toEqual(raced[0]!.body);
-    }
-    expect(raced[0]!.body.id).not.toBe(first.body.id);
-    expect((await balances(app, partner.token)).usdt).toBe('100.000000');
-    const approved = await app.database.db
-      .select()
-      .from(cardPayments)
-      .where(and(eq(cardPayments.status, 'approved'), eq(cardPayments.userId, partner.id)));
-    expect(approved).toHaveLength(2);
-    expect(await countRows(app, ledgerTransfers)).toBe(2);
+  it('credits once when the same signed event is delivered twice, or several at once', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    const opened = await openCardPayment(app, partner.token, { amount: '50' });
+    const body = await webhookFor(app, opened.body.payment_id);
+    const signature = signWebhook(SANDBOX_SECRET, body, now());
+    const answers = await Promise.all([1, 2, 3].map(() => deliverRaw(app, body, signature)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await deliverRaw(app, body, signature)).body).toEqual({ received: true });
+    expect((await balances(app, partner.token)).usdt).toBe('50.000000');
+    expect(await countRows(app, ledgerTransfers)).toBe(1);
+    // A failure event after the approval changes nothing either.
+    const late = await webhookFor(app, opened.body.payment_id, { type: 'payment.failed' });
+    expect((await deliverRaw(app, late, signWebhook(SANDBOX_SECRET, late, now()))).status).toBe(200);
+    const status = await call(app, 'GET', cardPaymentUrl(opened.body.payment_id), { token: partner.token });
+    expect(status.body.status).toBe('approved');
     expect((await ledgerHealth(app)).ok).toBe(true);
   });
 
-  it('never stores a card number: only its fingerprint, last four digits, brand and country', async () => {
+  it('opens one session for an Idempotency-Key, replayed or raced; another body under it answers 409', async () => {
     const app = await testApp();
     const partner = await registerPartner(app);
-    const used = [CARDS.approved.number, CARDS.declined.number, CARDS.approvedMastercard.number];
-    expect((await payByCard(app, partner.token, cardRequest(), 'key-1')).status).toBe(201);
-    expect(
-      (await payByCard(app, partner.token, cardRequest({ card_number: CARDS.declined.number }))).status,
-    ).toBe(400);
-    expect(
-      (
-        await payByCard(
-          app,
-          partner.token,
-          cardRequest({ card_number: CARDS.approvedMastercard.number, amount: '1' }),
-        )
-      ).status,
-    ).toBe(400);
-
-    const rows = await attemptRows(app);
-    expect(rows.map((row) => [row.status, row.cardLast4, row.cardBrand])).toEqual([
-      ['approved', '4242', 'visa'],
-      ['declined', '0002', 'visa'],
-      ['refused', '4444', 'mastercard'],
-    ]);
-    rows.forEach((row, index) => {
-      expect(row.cardFingerprint).toMatch(/^[0-9a-f]{64}$/);
-      expect(row.cardFingerprint).toBe(cardFingerprint(testConfig().secretKey, used[index]!));
-    });
-    // Every row of every table, as text.
-    const tables = await queryRows<{ name: string }>(
-      app.database.db,
-      sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => openCardPayment(app, partner.token, { amount: '40' }, 'key-1')),
     );
-    let searched = 0;
-    for (const { name } of tables) {
-      const texts = await queryRows<{ row: string }>(
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((answer) => answer.body.payment_id)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.body.url)).size).toBe(1);
+    expect(await countRows(app, cardPayments)).toBe(1);
+    const other = await openCardPayment(app, partner.token, { amount: '41' }, 'key-1');
+    expect(other.status).toBe(409);
+    await payOnPage(app, answers[0]!.body.url);
+    await payOnPage(app, answers[0]!.body.url);
+    expect((await balances(app, partner.token)).usdt).toBe('40.000000');
+  });
+
+  it('never stores a card number or CVC: the row keeps the provider fingerprint, last four, brand and country', async () => {
+    const app = await testApp();
+    const partner = await registerPartner(app);
+    await payByCard(app, partner.token, '20', cardForm({ cvc: '987' }));
+    const dump = JSON.stringify(
+      await queryRows(app.database.db, sql`select * from card_payments`),
+      (_key, value) => (typeof value === 'bigint' ? value.toString() : value),
+    );
+    const everything = JSON.stringify(
+      await queryRows(
         app.database.db,
-        sql.raw(`select t::text as row from ${name} t`),
-      );
-      searched += texts.length;
-      for (const { row } of texts) for (const number of used) expect(row).not.toContain(number);
+        sql`select (select coalesce(json_agg(i), '[]') from idempotency_keys i)::text as keys,
+                   (select coalesce(json_agg(w), '[]') from wallet_operations w)::text as lines,
+                   (select coalesce(json_agg(t), '[]') from ledger_transfers t)::text as transfers`,
+      ),
+    );
+    for (const text of [dump, everything]) {
+      expect(text).not.toContain(CARDS.approved.number);
+      expect(text).not.toContain('424242424242');
     }
-    expect(searched).toBeGreaterThan(rows.length);
+    const [row] = await attemptRows(app);
+    expect(row).toMatchObject({
+      cardLast4: '4242',
+      cardBrand: 'visa',
+      cardCountry: 'DE',
+      status: 'approved',
+    });
+    expect(row!.cardFingerprint).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('answers the limits for the form and the euro rate', async () => {
@@ -441,136 +422,111 @@ describe('card top-up', () => {
     });
     const rate = await post(app, '/api/v1/cardpayment/usdt_euro_rate/', {}, partner.token);
     expect(rate).toMatchObject({ status: 200, body: { rate: '1.05' } });
-    expect((await payByCard(app, partner.token, cardRequest({ amount: '20' }))).body.amount_eur).toBe(
-      '21.00',
-    );
+    expect((await payByCard(app, partner.token, '20')).payment.body.amount_eur).toBe('21.00');
     expect((await call(app, 'GET', '/api/v1/cardpayment/limits/')).status).toBe(401);
-
-    const defaults = await testApp();
-    const someone = await registerPartner(defaults);
-    const standard = await call(defaults, 'GET', '/api/v1/cardpayment/limits/', { token: someone.token });
-    expect(standard.body.allowed_countries).toHaveLength(30);
-    expect(standard.body.allowed_countries).toEqual(
-      expect.arrayContaining(['DE', 'FR', 'PT', 'NO', 'IS', 'LI']),
-    );
-    expect((await post(defaults, '/api/v1/cardpayment/usdt_euro_rate/', {}, someone.token)).body).toEqual({
-      rate: '0.92',
-    });
   });
 
   it('answers 503 in production without a card provider: the sandbox is not money', async () => {
     const app = await testApp({ config: { env: 'production' } });
     const partner = await registerPartner(app);
-    const response = await payByCard(app, partner.token, cardRequest());
+    const response = await openCardPayment(app, partner.token, { amount: '100' });
     expect(response).toMatchObject({ status: 503, body: { detail: MESSAGES.unavailable } });
     expect(await countRows(app, cardPayments)).toBe(0);
+    expect((await app.inject({ method: 'GET', url: '/card-sandbox/pay?session=x.y' })).statusCode).toBe(404);
   });
 });
 
+const servers: TSandboxHttpServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
 describe('card provider over HTTP', () => {
-  const OTHER_CARDS = ['6011111111111117', '2223003122003222', '4111111111111111'];
-  const charge = (cardNumber: string, overrides: Partial<TChargeRequest> = {}): TChargeRequest => ({
-    cardNumber,
-    expiryMonth: 12,
-    expiryYear: thisYear + 2,
-    cvc: '123',
-    holderName: 'Pat Partner',
-    amountEurCents: 1380n,
-    reference: `ref-${cardNumber}`,
-    ...overrides,
-  });
-  /** A result without the provider's own charge id, which differs between two providers. */
-  const settled = async (work: Promise<unknown>) => {
-    try {
-      const result = (await work) as Record<string, unknown>;
-      const { providerReference, ...rest } = result;
-      return { ...rest, ...(providerReference ? { providerReference: typeof providerReference } : {}) };
-    } catch (error) {
-      return { error: (error as Error).constructor.name };
-    }
-  };
+  const WEBHOOK_SECRET = 'webhook-secret-of-the-provider-0123';
 
-  it('gives the same answers as the sandbox for every test card', async () => {
-    const server = await startSandboxServer({ apiKey: 'sk_test_1' });
-    const http = createHttpCardProvider({ baseUrl: server.url, apiKey: 'sk_test_1', timeoutMs: 5000 });
-    const sandbox = createSandboxCardProvider();
-    const numbers = [...Object.values(CARDS).map((card) => card.number), ...OTHER_CARDS];
-    for (const number of numbers) {
-      expect(await http.lookup(number), number).toEqual(await sandbox.lookup(number));
-      const viaHttp = await settled(http.charge(charge(number)));
-      expect(viaHttp, number).toEqual(await settled(sandbox.charge(charge(number))));
-    }
-    expect(await settled(http.charge(charge(CARDS.providerError.number)))).toEqual({
-      error: 'CardProviderError',
+  async function sandboxServer(options: { apiKey?: string; delayMs?: number } = {}) {
+    const server = await sandboxHttpServer({
+      secret: WEBHOOK_SECRET,
+      webhookUrl: 'http://127.0.0.1:1/',
+      ...options,
     });
-    expect(await settled(http.charge(charge(CARDS.declined.number)))).toEqual({
-      status: 'declined',
-      reason: 'card_declined',
-    });
-    expect(await http.lookup(CARDS.countryNotAllowed.number)).toEqual({ brand: 'visa', country: 'US' });
-    const expired = charge(CARDS.approved.number, { expiryYear: thisYear - 1, reference: 'expired' });
-    expect(await settled(http.charge(expired))).toEqual(await settled(sandbox.charge(expired)));
-    expect(await settled(http.charge(expired))).toEqual({ status: 'declined', reason: 'expired_card' });
+    servers.push(server);
+    return server;
+  }
 
-    // The reference is the provider's idempotency key: the same charge, not a second one.
-    const once = charge(CARDS.approved.number, { reference: 'same' });
-    const [a, b] = [await http.charge(once), await http.charge(once)];
-    expect(a).toEqual(b);
-  });
-
-  it('counts a wrong key, a slow or absent provider as unavailable', async () => {
-    const server = await startSandboxServer({ apiKey: 'sk_test_1' });
-    const wrongKey = createHttpCardProvider({ baseUrl: server.url, apiKey: 'sk_wrong' });
-    await expect(wrongKey.lookup(CARDS.approved.number)).rejects.toBeInstanceOf(CardProviderError);
-    await expect(wrongKey.charge(charge(CARDS.approved.number))).rejects.toBeInstanceOf(CardProviderError);
-
-    const slow = await startSandboxServer({ delayMs: 1000 });
-    const impatient = createHttpCardProvider({ baseUrl: slow.url, apiKey: null, timeoutMs: 100 });
-    const started = Date.now();
-    await expect(impatient.charge(charge(CARDS.approved.number))).rejects.toBeInstanceOf(CardProviderError);
-    expect(Date.now() - started).toBeLessThan(900);
-
-    const gone = await sandboxHttpServer();
-    await gone.close();
-    const absent = createHttpCardProvider({ baseUrl: gone.url, apiKey: null });
-    await expect(absent.lookup(CARDS.approved.number)).rejects.toBeInstanceOf(CardProviderError);
-  });
-
-  it('is the provider the portal uses when CARD_PROVIDER_URL is set', async () => {
-    const server = await startSandboxServer({ apiKey: 'sk_test_2' });
+  it('opens the session at the provider; its page takes the card and its webhook reaches the portal over HTTP, credited once', async () => {
+    const server = await sandboxServer({ apiKey: 'provider-key' });
     const app = await testApp({
-      config: { card: { ...testConfig().card, providerUrl: `${server.url}/`, providerKey: 'sk_test_2' } },
+      config: {
+        card: {
+          ...testConfig().card,
+          providerUrl: `${server.url}/`,
+          providerKey: 'provider-key',
+          webhookSecret: WEBHOOK_SECRET,
+        },
+      },
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    server.setWebhookUrl(`${address}${CARD_WEBHOOK}`);
+    const partner = await registerPartner(app);
+    const opened = await openCardPayment(app, partner.token, { amount: '15.000001' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.body.url.startsWith(`${server.url}/pay?session=`)).toBe(true);
+    const page = await fetch(opened.body.url);
+    expect(await page.text()).toContain('Pay 13.81 EUR');
+    const paid = await fetch(opened.body.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(cardForm()).toString(),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(
+      `http://portal.test/transactions?card_payment=${opened.body.payment_id}`,
+    );
+    const payment = await call(app, 'GET', cardPaymentUrl(opened.body.payment_id), { token: partner.token });
+    expect(payment.body).toMatchObject({
+      status: 'approved',
+      amount_eur: '13.81',
+      card: { last4: '4242', country: 'DE' },
+    });
+    expect((await balances(app, partner.token)).usdt).toBe('15.000001');
+    const [row] = await attemptRows(app);
+    expect(row!.providerReference).toMatch(/^sbx_ch_/);
+  });
+
+  it('counts a wrong key, a slow or absent provider as unavailable, and records nothing', async () => {
+    const right = await sandboxServer({ apiKey: 'right' });
+    const slow = await sandboxServer({ delayMs: 300 });
+    const request = { reference: 'r', amountEurCents: 100n, returnUrl: 'http://portal.test/' };
+    const wrongKey = createHttpCardProvider({
+      baseUrl: right.url,
+      apiKey: 'wrong',
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    await expect(wrongKey.openSession(request)).rejects.toBeInstanceOf(CardProviderError);
+    const late = createHttpCardProvider({
+      baseUrl: slow.url,
+      apiKey: null,
+      webhookSecret: WEBHOOK_SECRET,
+      timeoutMs: 50,
+    });
+    await expect(late.openSession(request)).rejects.toBeInstanceOf(CardProviderError);
+    const absent = createHttpCardProvider({
+      baseUrl: 'http://127.0.0.1:1/',
+      apiKey: null,
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    await expect(absent.capture('x')).rejects.toBeInstanceOf(CardProviderError);
+
+    const app = await testApp({
+      config: {
+        card: { ...testConfig().card, providerUrl: 'http://127.0.0.1:1/', webhookSecret: WEBHOOK_SECRET },
+      },
     });
     const partner = await registerPartner(app);
-    const approved = await payByCard(
-      app,
-      partner.token,
-      cardRequest({ card_number: CARDS.approvedMastercard.number }),
-    );
-    expect(approved.status, JSON.stringify(approved.body)).toBe(201);
-    expect(approved.body.card).toEqual({ brand: 'mastercard', last4: '4444', country: 'PT' });
-    expect((await attemptRows(app))[0]!.providerReference).toMatch(/^sbx_ch_/);
-    expect(
-      (await payByCard(app, partner.token, cardRequest({ card_number: CARDS.declined.number }))).body,
-    ).toEqual({
-      non_field_errors: [MESSAGES.declined],
-    });
-    expect(
-      (await payByCard(app, partner.token, cardRequest({ card_number: CARDS.countryNotAllowed.number })))
-        .body,
-    ).toEqual({
-      card_number: [MESSAGES.country],
-    });
-    expect(
-      (await payByCard(app, partner.token, cardRequest({ card_number: CARDS.providerError.number }))).status,
-    ).toBe(503);
-    expect((await balances(app, partner.token)).usdt).toBe('100.000000');
-
-    const misconfigured = await testApp({
-      config: { card: { ...testConfig().card, providerUrl: server.url, providerKey: 'sk_wrong' } },
-    });
-    const someone = await registerPartner(misconfigured);
-    expect((await payByCard(misconfigured, someone.token, cardRequest())).status).toBe(503);
-    expect((await balances(misconfigured, someone.token)).usdt).toBe('0.000000');
+    const response = await openCardPayment(app, partner.token, { amount: '20' });
+    expect(response).toMatchObject({ status: 503, body: { detail: MESSAGES.unavailable } });
+    expect(await countRows(app, cardPayments)).toBe(0);
   });
 });

@@ -20,7 +20,6 @@ const ALLOWED_SAME_KEYS = new Set([
   'balances.dexnet',
   'admin.users.id',
   'admin.users.mfa',
-  'wallet.card.monthPlaceholder',
   // "Bronze" is Portuguese too.
   'dashboard.qualification.ranks.Bronze',
 ]);

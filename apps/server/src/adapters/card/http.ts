@@ -1,32 +1,31 @@
 import { z } from 'zod';
-import { cardBin, cardBrandOf } from '../../lib/cards';
 import { CardProviderError, type TCardProvider } from './provider';
 
 /**
  * The provider's HTTP API, as this adapter speaks it (sandbox-server.ts serves the same):
  *
- * - `POST /v1/charges` with `Idempotency-Key: <reference>` and
- *   `{amount: "<euro cents>", currency: "EUR", reference, card: {number, exp_month, exp_year, cvc, holder_name}}`
- *   answers 200 `{id, status: "approved", card: {brand, country}}` or `{status: "declined", decline_reason}`
- *   (a decline may also come as 402 with that body).
- * - `GET /v1/bins/<first 8 digits>` answers 200 `{brand, country}`, or 404 for an unknown BIN.
+ * - `POST /v1/sessions` with `Idempotency-Key: <reference>` and
+ *   `{amount: "<euro cents>", currency: "EUR", reference, return_url}` answers 200 `{id, url}`: the
+ *   payment and its hosted page. The partner types the card there; the provider then sends a
+ *   signed webhook (webhook.ts, provider.ts's ZCardWebhookEvent).
+ * - `POST /v1/payments/<id>/capture` answers 200 `{id, status: "captured", charge_id}` or
+ *   `{status: "declined", decline_reason}` (a decline may come as 402 with that body).
+ * - `POST /v1/payments/<id>/cancel` answers 200.
  *
  * Every request carries `Authorization: Bearer <CARD_PROVIDER_KEY>`. Anything else (no answer in
  * time, a network error, another status, a body of another shape) is "provider unavailable".
  */
-const ZCharge = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('approved'),
-    id: z.string().min(1),
-    card: z.object({ brand: z.string().min(1), country: z.string().length(2).nullable() }),
-  }),
+const ZSession = z.object({ id: z.string().min(1), url: z.url() });
+const ZCapture = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('captured'), charge_id: z.string().min(1) }),
   z.object({ status: z.literal('declined'), decline_reason: z.string().min(1) }),
 ]);
-const ZBin = z.object({ brand: z.string().min(1), country: z.string().length(2).nullable() });
 
 export type THttpCardProviderOptions = {
   baseUrl: string;
   apiKey: string | null;
+  /** CARD_WEBHOOK_SECRET: the key the provider signs its webhooks with. */
+  webhookSecret: string;
   /** How long one call may take before the provider counts as unavailable. */
   timeoutMs?: number;
 };
@@ -35,35 +34,30 @@ export function createHttpCardProvider(options: THttpCardProviderOptions): TCard
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function send(
-    path: string,
-    init: { method: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> },
-  ) {
+  async function send(path: string, body: unknown, headers: Record<string, string> = {}) {
     let response: Response;
     try {
       response = await fetch(new URL(path, base), {
-        method: init.method,
+        method: 'POST',
         headers: {
           accept: 'application/json',
+          'content-type': 'application/json',
           ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...init.headers,
+          ...headers,
         },
-        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new CardProviderError(`Card provider: ${init.method} ${path} failed`, { cause: error });
+      throw new CardProviderError(`Card provider: POST ${path} failed`, { cause: error });
     }
-    let body: unknown;
+    let answer: unknown;
     try {
-      body = await response.json();
+      answer = await response.json();
     } catch (error) {
-      body = undefined;
-      if (response.ok)
-        throw new CardProviderError(`Card provider: ${path} answered no JSON`, { cause: error });
+      throw new CardProviderError(`Card provider: ${path} answered no JSON`, { cause: error });
     }
-    return { status: response.status, body };
+    return { status: response.status, body: answer };
   }
 
   function parsed<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
@@ -74,42 +68,35 @@ export function createHttpCardProvider(options: THttpCardProviderOptions): TCard
 
   return {
     kind: 'http',
-    async lookup(cardNumber) {
-      // The BIN only: a full card number never goes into a URL (and so into access logs).
-      const bin = cardBin(cardNumber);
-      const { status, body } = await send(`v1/bins/${bin}`, { method: 'GET' });
-      if (status === 404) return { brand: cardBrandOf(cardNumber), country: null };
-      if (status !== 200) throw new CardProviderError(`Card provider: BIN lookup answered ${status}`);
-      return parsed(ZBin, body, 'BIN');
-    },
-    async charge(request) {
-      const { status, body } = await send('v1/charges', {
-        method: 'POST',
-        headers: { 'idempotency-key': request.reference },
-        body: {
+    webhookSecret: options.webhookSecret,
+    async openSession(request) {
+      const { status, body } = await send(
+        'v1/sessions',
+        {
           amount: request.amountEurCents.toString(),
           currency: 'EUR',
           reference: request.reference,
-          card: {
-            number: request.cardNumber,
-            exp_month: request.expiryMonth,
-            exp_year: request.expiryYear,
-            cvc: request.cvc,
-            holder_name: request.holderName,
-          },
+          return_url: request.returnUrl,
         },
-      });
-      if (status !== 200 && status !== 201 && status !== 402)
-        throw new CardProviderError(`Card provider: charge answered ${status}`);
-      const charge = parsed(ZCharge, body, 'charge');
-      if (charge.status === 'declined') return { status: 'declined', reason: charge.decline_reason };
-      if (status === 402) throw new CardProviderError('Card provider: an approval with status 402');
-      return {
-        status: 'approved',
-        providerReference: charge.id,
-        brand: charge.card.brand,
-        country: charge.card.country,
-      };
+        { 'idempotency-key': request.reference },
+      );
+      if (status !== 200 && status !== 201)
+        throw new CardProviderError(`Card provider: session answered ${status}`);
+      const session = parsed(ZSession, body, 'session');
+      return { paymentId: session.id, url: session.url };
+    },
+    async capture(paymentId) {
+      const { status, body } = await send(`v1/payments/${encodeURIComponent(paymentId)}/capture`, {});
+      if (status !== 200 && status !== 402)
+        throw new CardProviderError(`Card provider: capture answered ${status}`);
+      const capture = parsed(ZCapture, body, 'capture');
+      if (capture.status === 'declined') return { status: 'declined', reason: capture.decline_reason };
+      if (status === 402) throw new CardProviderError('Card provider: a capture with status 402');
+      return { status: 'approved', providerReference: capture.charge_id };
+    },
+    async cancel(paymentId) {
+      const { status } = await send(`v1/payments/${encodeURIComponent(paymentId)}/cancel`, {});
+      if (status !== 200) throw new CardProviderError(`Card provider: cancel answered ${status}`);
     },
   };
 }

@@ -1,101 +1,94 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import formbody from '@fastify/formbody';
+import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { CardProviderError } from './provider';
-import { createSandboxCardProvider, sandboxBinInfo } from './sandbox';
+import { createSandboxCardProvider } from './sandbox';
+import { sandboxPageRoutes } from './sandbox-page';
+import { CARD_SIGNATURE_HEADER } from './webhook';
 
-const ZChargeBody = z.object({
+const ZSessionBody = z.object({
   amount: z.string().regex(/^[1-9][0-9]*$/),
   currency: z.literal('EUR'),
   reference: z.string().min(1),
-  card: z.object({
-    number: z.string().regex(/^[0-9]{12,19}$/),
-    exp_month: z.number().int().min(1).max(12),
-    exp_year: z.number().int(),
-    cvc: z.string().regex(/^[0-9]{3,4}$/),
-    holder_name: z.string(),
-  }),
+  return_url: z.url(),
 });
 
-export type TSandboxHttpServer = { url: string; close(): Promise<void> };
+export type TSandboxHttpServer = {
+  url: string;
+  /** Where its webhooks go from now on (a provider's dashboard setting). */
+  setWebhookUrl(url: string): void;
+  close(): Promise<void>;
+};
 
 /**
  * The sandbox provider served over HTTP with the API that adapters/card/http.ts speaks, on an
- * ephemeral port of 127.0.0.1: the HTTP adapter's tests run against it. `delayMs` holds every
- * answer back (to test timeouts); with `apiKey` a request without that bearer key answers 401.
+ * ephemeral port of 127.0.0.1, with its payment page at `/pay?session=<token>`: the HTTP adapter's tests
+ * run against it. It signs its webhooks with `secret` and sends them to `webhookUrl`, as a
+ * provider configured in its dashboard does. `delayMs` holds every API answer back (to test
+ * timeouts); with `apiKey` an API request without that bearer key answers 401.
  */
-export async function sandboxHttpServer(
-  options: { apiKey?: string; delayMs?: number } = {},
-): Promise<TSandboxHttpServer> {
-  const provider = createSandboxCardProvider();
-
-  async function answer(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
-    if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}`)
-      return { status: 401, body: { error: 'unauthorized' } };
-    const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
-    const bin = /^\/v1\/bins\/([0-9]{6,8})$/.exec(path);
-    if (request.method === 'GET' && bin) return { status: 200, body: sandboxBinInfo(bin[1]!) };
-    if (request.method === 'POST' && path === '/v1/charges') {
-      const parsed = ZChargeBody.safeParse(await readJson(request));
-      if (!parsed.success) return { status: 400, body: { error: 'invalid_request' } };
-      const { card, amount, reference } = parsed.data;
-      if (request.headers['idempotency-key'] !== reference)
-        return { status: 400, body: { error: 'idempotency_key_mismatch' } };
-      try {
-        const result = await provider.charge({
-          cardNumber: card.number,
-          expiryMonth: card.exp_month,
-          expiryYear: card.exp_year,
-          cvc: card.cvc,
-          holderName: card.holder_name,
-          amountEurCents: BigInt(amount),
-          reference,
-        });
-        return result.status === 'approved'
-          ? {
-              status: 200,
-              body: {
-                id: result.providerReference,
-                status: 'approved',
-                card: { brand: result.brand, country: result.country },
-              },
-            }
-          : { status: 402, body: { status: 'declined', decline_reason: result.reason } };
-      } catch (error) {
-        if (error instanceof CardProviderError) return { status: 500, body: { error: 'provider_error' } };
-        throw error;
-      }
-    }
-    return { status: 404, body: { error: 'not_found' } };
-  }
-
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    void answer(request)
-      .catch(() => ({ status: 500, body: { error: 'server_error' } }))
-      .then(async (result) => {
-        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-        response.writeHead(result.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(result.body));
+export async function sandboxHttpServer(options: {
+  secret: string;
+  webhookUrl: string;
+  apiKey?: string;
+  delayMs?: number;
+}): Promise<TSandboxHttpServer> {
+  const app = Fastify();
+  await app.register(formbody);
+  let base = '';
+  let webhookUrl = options.webhookUrl;
+  const sandbox = createSandboxCardProvider({
+    secret: options.secret,
+    pageUrl: 'http://sandbox.invalid/pay',
+    retryDelaysMs: [50, 200],
+    deliver: async (body, signature) => {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CARD_SIGNATURE_HEADER]: signature },
+        body,
       });
+      return response.status;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
-}
+  sandboxPageRoutes(app, sandbox, '/pay');
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/v1/')) return;
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}`)
+      return reply.status(401).send({ error: 'unauthorized' });
+  });
+  app.post('/v1/sessions', async (request, reply) => {
+    const parsed = ZSessionBody.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ error: 'invalid_request' });
+    if (request.headers['idempotency-key'] !== parsed.data.reference)
+      return reply.status(400).send({ error: 'idempotency_key_mismatch' });
+    const session = await sandbox.openSession({
+      reference: parsed.data.reference,
+      amountEurCents: BigInt(parsed.data.amount),
+      returnUrl: parsed.data.return_url,
+    });
+    return { id: session.paymentId, url: session.url.replace('http://sandbox.invalid', base) };
+  });
+  app.post<{ Params: { id: string } }>('/v1/payments/:id/capture', async (request) => {
+    const result = await sandbox.capture(request.params.id);
+    return result.status === 'approved'
+      ? { id: request.params.id, status: 'captured', charge_id: result.providerReference }
+      : { id: request.params.id, status: 'declined', decline_reason: result.reason };
+  });
+  app.post<{ Params: { id: string } }>('/v1/payments/:id/cancel', async (request) => {
+    await sandbox.cancel(request.params.id);
+    return { id: request.params.id, status: 'canceled' };
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  return {
+    url: base,
+    setWebhookUrl: (url) => {
+      webhookUrl = url;
+    },
+    close: () => app.close(),
+  };
 }

@@ -6,9 +6,9 @@ import { LOCKS } from '../../db/locks';
 export type TNewCardPayment = typeof cardPayments.$inferInsert;
 export type TCardPaymentRow = typeof cardPayments.$inferSelect;
 
-export async function insertCardPayment(db: Db, payment: TNewCardPayment): Promise<number> {
-  const [row] = await db.insert(cardPayments).values(payment).returning({ id: cardPayments.id });
-  return row!.id;
+/** Writes a payment under the id `nextId` gave it (its return URL names it). */
+export async function insertCardPayment(db: Db, payment: TNewCardPayment & { id: number }): Promise<void> {
+  await db.insert(cardPayments).overridingSystemValue().values(payment);
 }
 
 /**
@@ -36,39 +36,36 @@ export async function countAttempts(
   return { today: Number(row!.today), month: Number(row!.month) };
 }
 
-export type TReservation =
-  | { kind: 'reserved'; id: number }
-  | { kind: 'joined'; row: TCardPaymentRow }
-  | { kind: 'over'; limit: 'day' | 'month' };
-
 /**
- * Reserves one attempt of a card: under a lock on the card's fingerprint (every process, every
- * connection), counts its attempts and inserts a `pending` row that counts from then on. So no
- * burst of attempts, over one process or many, gets past a limit. A charge already reserved under
- * the same reference (the same Idempotency-Key, raced or retried) is joined instead: it is one
- * attempt and one charge.
+ * The attempts of one card counted under a lock on its fingerprint (every process, every
+ * connection, until the transaction ends): the payment deciding next waits, so no burst of
+ * payments of one card gets past a limit.
  */
-export async function reserveAttempt(
-  db: Db,
-  attempt: TNewCardPayment & { chargeReference: string },
-  limits: { perDay: number; perMonth: number; limitReasons: readonly string[] },
-): Promise<TReservation> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${LOCKS.cardReservations}, hashtext(${attempt.cardFingerprint}))`,
-    );
-    const existing = await findByReference(tx, attempt.chargeReference);
-    if (existing) return { kind: 'joined', row: existing };
-    const counted = await countAttempts(tx, attempt.cardFingerprint, limits.limitReasons);
-    // The month first: when both are used up, waiting a day does not help.
-    if (counted.month >= limits.perMonth) return { kind: 'over', limit: 'month' };
-    if (counted.today >= limits.perDay) return { kind: 'over', limit: 'day' };
-    return { kind: 'reserved', id: await insertCardPayment(tx, { ...attempt, status: 'pending' }) };
-  });
+export async function countAttemptsLocked(
+  tx: Db,
+  fingerprint: string,
+  limitReasons: readonly string[],
+): Promise<{ today: number; month: number }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.cardReservations}, hashtext(${fingerprint}))`);
+  return countAttempts(tx, fingerprint, limitReasons);
 }
 
-export async function findByReference(db: Db, chargeReference: string): Promise<TCardPaymentRow | undefined> {
-  const [row] = await db.select().from(cardPayments).where(eq(cardPayments.chargeReference, chargeReference));
+/** The next card payment's id, taken before its row is written (its return URL names it). */
+export async function nextId(db: Db): Promise<number> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('card_payments', 'id'))::text as id`,
+  );
+  return Number(row!.id);
+}
+
+/** The payment a provider's webhook names, locked until the transaction ends. */
+export async function lockByProviderPayment(tx: Db, paymentId: string): Promise<TCardPaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(cardPayments)
+    .where(eq(cardPayments.providerPaymentId, paymentId))
+    .for('update');
   return row;
 }
 
@@ -96,18 +93,18 @@ export async function moveOn(
     .where(and(eq(cardPayments.id, id), inArray(cardPayments.status, [...from])));
 }
 
-/** A reservation that never reached the card (the BIN lookup failed): it counts for nothing. */
-export async function dropReservation(db: Db, id: number): Promise<void> {
-  await db.delete(cardPayments).where(and(eq(cardPayments.id, id), eq(cardPayments.status, 'pending')));
-}
-
-/** Charges approved by the provider and not yet credited, older than `olderThanSeconds`. */
-export async function chargedNotCredited(db: Db, olderThanSeconds: number, limit: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+/** Payments left in `status` for longer than `olderThanSeconds`: the reconciliation job's work. */
+export async function stuck(
+  db: Db,
+  status: 'authorized' | 'charged',
+  olderThanSeconds: number,
+  limit: number,
+): Promise<{ id: number; providerPaymentId: string | null }[]> {
+  const rows = await queryRows<{ id: string; provider_payment_id: string | null }>(
     db,
-    sql`select id from card_payments
-        where status = 'charged' and created_at <= now() - make_interval(secs => ${olderThanSeconds})
+    sql`select id::text, provider_payment_id from card_payments
+        where status = ${sql.raw(`'${status}'`)} and created_at <= now() - make_interval(secs => ${olderThanSeconds})
         order by id limit ${limit}`,
   );
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => ({ id: Number(row.id), providerPaymentId: row.provider_payment_id }));
 }

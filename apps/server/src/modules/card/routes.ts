@@ -1,5 +1,14 @@
-import { ZCardLimits, ZCardPayment, ZCardPaymentRequest, ZEuroRate } from '@portal/contracts';
+import {
+  ZCardLimits,
+  ZCardPayment,
+  ZCardPaymentParams,
+  ZCardPaymentRequest,
+  ZCardPaymentSession,
+  ZEuroRate,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CARD_SIGNATURE_HEADER } from '../../adapters/card/webhook';
 import { route } from '../../http/route';
 import type { TCardPayments } from './service';
 
@@ -11,18 +20,37 @@ export function cardRoutes(app: FastifyInstance, deps: { cards: TCardPayments })
     // The spec's path, typo included (product-spec.md section 7).
     url: '/api/v1/cardpayment/test_endpoint_carpayment/',
     movesMoney: true,
-    summary: 'Top up the USDT balance from a card, charged in euro',
+    summary: "Open a card top-up: the partner pays on the provider's page (`url`), charged in euro",
     tags,
     auth: 'user',
     body: ZCardPaymentRequest,
     status: 201,
+    response: ZCardPaymentSession,
+    idempotent: { ignore: [] },
+    handler: ({ user, body, idempotency }) => deps.cards.open(user.id, body, idempotency),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/cardpayment/payments/:id/',
+    summary: 'A card top-up of the partner, as it goes through',
+    tags,
+    auth: 'user',
+    params: ZCardPaymentParams,
     response: ZCardPayment,
-    // card_number and cvc stay in the request hash, so the same key with another card answers
-    // 409; idempotency_keys keeps only that SHA-256 of the whole body, never the number itself.
-    // The request hash is keyed (http/idempotency.ts); the CVC stays out of it all the same, as
-    // card rules allow nothing derived from it to be kept after the charge.
-    idempotent: { ignore: ['cvc'] },
-    handler: ({ user, body, idempotency }) => deps.cards.pay(user.id, body, idempotency),
+    handler: ({ user, params }) => deps.cards.payment(user.id, params.id),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/cardpayment/webhook/',
+    summary: "The card provider's webhook: signed (card-signature), each payment moved on once",
+    tags,
+    auth: 'public',
+    body: z.unknown(),
+    response: z.object({ received: z.literal(true) }),
+    handler: ({ request }) =>
+      deps.cards.receive(request.rawBody ?? '', headerOf(request.headers[CARD_SIGNATURE_HEADER])),
   });
 
   route(app, {
@@ -45,3 +73,5 @@ export function cardRoutes(app: FastifyInstance, deps: { cards: TCardPayments })
     handler: async () => deps.cards.euroRate(),
   });
 }
+
+const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

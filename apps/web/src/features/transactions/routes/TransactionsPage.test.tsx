@@ -1,6 +1,6 @@
 import type { TFinancesPage, TPayoutExplanation, TTransaction } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApi, setUpScreens, type TAnswer } from '../../../testing/render';
 import { TransactionsPage } from './TransactionsPage';
 
@@ -219,5 +219,64 @@ describe('the statement', () => {
 
     const key = await open(keyBonus);
     expect(within(key.dialog).getByTestId('explain-product').textContent).toBe('Validator key');
+  });
+});
+
+describe('the CSV export', () => {
+  it('downloads every line the filters keep, with the filters of the page, under a dated name', async () => {
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:transactions');
+    URL.revokeObjectURL = vi.fn();
+    const { requests } = renderWithApi(
+      <TransactionsPage />,
+      (path) =>
+        path === '/api/v1/payments/finances/csv/' ? { status: 200, body: 'id,date\r\n' } : answer(path),
+      '/transactions?operation_type=bonus&currency=USDT&ordering=amount',
+    );
+    await statementRows();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const csv = requests.find((request) => request.path === '/api/v1/payments/finances/csv/')!;
+    expect(csv.method).toBe('GET');
+    expect(csv.query).toEqual({ operation_type: 'bonus', currency: 'USDT', ordering: 'amount' });
+    expect(saved[0]).toEqual({
+      href: 'blob:transactions',
+      download: `transactions-${new Date().toISOString().slice(0, 10)}.csv`,
+    });
+  });
+});
+
+describe('back from the card provider', () => {
+  it('says how the card payment went: asked again until it settles, the reason in the partner’s words', async () => {
+    let asked = 0;
+    renderWithApi(
+      <TransactionsPage />,
+      (path) => {
+        if (path !== '/api/v1/cardpayment/payments/5/') return answer(path);
+        asked += 1;
+        return {
+          status: 200,
+          body: {
+            payment_id: 5,
+            status: asked === 1 ? 'processing' : 'declined',
+            amount: '100.000000',
+            amount_eur: '92.00',
+            card: { brand: 'visa', last4: '9995', country: 'ES' },
+            reason: asked === 1 ? null : 'The card was declined by the bank.',
+            created_at: '2026-12-01T10:00:00Z',
+          },
+        };
+      },
+      '/transactions?card_payment=5',
+    );
+    const notice = await screen.findByTestId('card-payment-notice');
+    expect(notice.textContent).toContain('Your card payment of 100.00 USDT is being processed.');
+    await waitFor(() => expect(notice.getAttribute('data-status')).toBe('declined'), { timeout: 3000 });
+    expect(notice.textContent).toContain(
+      'Your card payment of 100.00 USDT was not made: The card was declined by the bank.',
+    );
   });
 });

@@ -13,9 +13,11 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
 import { formatAmount, formatDateTime } from '../../../lib/format';
+import { useExportFinances } from '../api/export-finances';
 import { type TFinancesFilter, useFinances } from '../api/list-finances';
 import { filtersFromSearch, isFiltered, searchFromFilters } from '../lib/filters';
 import { rowView } from '../lib/row';
+import { CardPaymentNotice } from '../components/CardPaymentNotice';
 import { PayoutExplanation } from '../components/PayoutExplanation';
 import { StackedTable } from '../../../components/StackedTable';
 import { DateRangeInputs } from '../../../components/signed-in/DateRangeInputs';
@@ -38,14 +40,30 @@ export function TransactionsPage() {
   const [search, setSearch] = useSearchParams();
   const { filter, page } = filtersFromSearch(search);
   const finances = useFinances(filter, page);
+  const exporting = useExportFinances();
   const [explained, setExplained] = useState<number | null>(null);
   const setPage = (next: number) => setSearch(searchFromFilters(filter, next));
   const set = (patch: TFinancesFilter) => setSearch(searchFromFilters({ ...filter, ...patch }, 1));
   const any = { value: '', label: t('transactions.any') };
+  // The card provider's page sends the partner back here with the payment's id.
+  const cardPayment = Number(search.get('card_payment'));
 
   return (
     <Stack>
-      <PageTitle>{t('transactions.title')}</PageTitle>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <PageTitle>{t('transactions.title')}</PageTitle>
+        <Button
+          variant="light"
+          onClick={() => exporting.mutate(filter)}
+          loading={exporting.isPending}
+          data-testid="transactions-export"
+        >
+          {t('transactions.exportCsv')}
+        </Button>
+      </Group>
+      {Number.isSafeInteger(cardPayment) && cardPayment > 0 && (
+        <CardPaymentNotice id={cardPayment} onClose={() => setSearch(searchFromFilters(filter, page))} />
+      )}
       <SimpleGrid cols={{ base: 2, md: 4 }} component="section" aria-label={t('transactions.filters')}>
         <NativeSelect
           label={t('transactions.operationType')}

@@ -1,20 +1,14 @@
-import type { TCardPayment, TCardPaymentRequest } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileQuery } from '../../../api/get-profile';
+import type { TCardPaymentRequest, TCardPaymentSession } from '@portal/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const payByCard = (input: TCardPaymentRequest & { idempotencyKey: string }) => {
+/** Opens a card top-up: the answer's `url` is the provider's page, where the card is typed. */
+export const openCardPayment = (input: TCardPaymentRequest & { idempotencyKey: string }) => {
   const { idempotencyKey, ...body } = input;
-  return apiRequest<TCardPayment>('/api/v1/cardpayment/test_endpoint_carpayment/', {
+  return apiRequest<TCardPaymentSession>('/api/v1/cardpayment/test_endpoint_carpayment/', {
     body,
     headers: { 'idempotency-key': idempotencyKey },
   });
 };
 
-export function usePayByCard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: payByCard,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQuery().queryKey }),
-  });
-}
+export const useOpenCardPayment = () => useMutation({ mutationFn: openCardPayment });

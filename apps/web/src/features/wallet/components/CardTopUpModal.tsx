@@ -1,4 +1,4 @@
-import { Alert, Button, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { multiplyDecimals, NON_FIELD, ZCardPaymentRequest } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
@@ -9,36 +9,28 @@ import { errorLines, fieldErrorsOf } from '../../../lib/errors';
 import { formatAmount, listLocale, toApiAmount } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify } from '../../../lib/notify';
-import { usePayByCard } from '../api/card-payment';
+import { useOpenCardPayment } from '../api/card-payment';
 import { useCardLimits } from '../api/get-card-limits';
 import { useEuroRate } from '../api/get-euro-rate';
 
-type TValues = {
-  amount: string;
-  card_number: string;
-  expiry_month: string;
-  expiry_year: string;
-  cvc: string;
-  holder_name: string;
-};
+type TValues = { amount: string };
 
-/** USDT bought with a bank card (charged in euro), within the spec's restrictions. */
+/** Where the browser goes to pay: the provider's page (a test stubs it). */
+export const goTo = { url: (url: string) => window.location.assign(url) };
+
+/**
+ * USDT bought with a bank card (charged in euro), within the spec's restrictions. The portal
+ * takes the amount; the card is typed on the card provider's own page, which sends the partner
+ * back to Transactions (CardPaymentNotice shows how the payment went).
+ */
 export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const limits = useCardLimits();
   const rate = useEuroRate();
-  const pay = usePayByCard();
+  const pay = useOpenCardPayment();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const form = useForm<TValues>({
-    initialValues: {
-      amount: '',
-      card_number: '',
-      expiry_month: '',
-      expiry_year: '',
-      cvc: '',
-      holder_name: '',
-    },
+    initialValues: { amount: '' },
     validate: (values) =>
       zodValidate(ZCardPaymentRequest, t)({ ...values, amount: toApiAmount(values.amount) }),
   });
@@ -56,18 +48,9 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
   const submit = form.onSubmit(
     (values) =>
       pay.mutate(
+        { amount: toApiAmount(values.amount), idempotencyKey },
         {
-          ...values,
-          amount: toApiAmount(values.amount),
-          expiry_month: Number(values.expiry_month),
-          expiry_year: Number(values.expiry_year),
-          idempotencyKey,
-        },
-        {
-          onSuccess: (answer) => {
-            notify.success(t('wallet.card.approved', { amount: formatAmount(answer.amount) }));
-            close();
-          },
+          onSuccess: (answer) => goTo.url(answer.url),
           onError: (error) => showServerErrors(form, error, t),
         },
       ),
@@ -88,11 +71,6 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
   useEffect(() => {
     if (formError) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [formError]);
-  /** "29" is read as 2029: a card's year has four digits, and the field says so. */
-  const expandYear = () => {
-    const year = form.values.expiry_year.trim();
-    if (/^[0-9]{2}$/.test(year)) form.setFieldValue('expiry_year', `20${year}`);
-  };
   return (
     <Modal
       opened={opened}
@@ -137,50 +115,9 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
             {...form.getInputProps('amount')}
           />
           {euro && <Text size="sm">{t('wallet.card.charged', { amount: formatAmount(euro) })}</Text>}
-          <TextInput
-            label={t('wallet.card.number')}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            required
-            {...form.getInputProps('card_number')}
-          />
-          <SimpleGrid cols={{ base: 2, xs: 3 }}>
-            <TextInput
-              label={t('wallet.card.month')}
-              placeholder={t('wallet.card.monthPlaceholder')}
-              description={t('wallet.card.monthHint')}
-              inputMode="numeric"
-              autoComplete="cc-exp-month"
-              maxLength={2}
-              required
-              {...form.getInputProps('expiry_month')}
-            />
-            <TextInput
-              label={t('wallet.card.year')}
-              placeholder={t('wallet.card.yearPlaceholder')}
-              description={t('wallet.card.yearHint')}
-              inputMode="numeric"
-              autoComplete="cc-exp-year"
-              maxLength={4}
-              required
-              {...form.getInputProps('expiry_year')}
-              onBlur={expandYear}
-            />
-            <TextInput
-              label={t('wallet.card.cvc')}
-              description={t('wallet.card.cvcHint')}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              required
-              {...form.getInputProps('cvc')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t('wallet.card.holder')}
-            autoComplete="cc-name"
-            required
-            {...form.getInputProps('holder_name')}
-          />
+          <Text size="sm" c="dimmed" data-testid="card-hosted-note">
+            {t('wallet.card.hostedNote')}
+          </Text>
           {formError && (
             <Alert
               ref={errorRef}
@@ -192,8 +129,8 @@ export function CardTopUpModal({ opened, onClose }: { opened: boolean; onClose: 
               {formError}
             </Alert>
           )}
-          <Button type="submit" loading={pay.isPending}>
-            {t('wallet.card.submit')}
+          <Button type="submit" loading={pay.isPending || pay.isSuccess}>
+            {t('wallet.card.continue')}
           </Button>
         </Stack>
       </form>
