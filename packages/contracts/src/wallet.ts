@@ -375,11 +375,34 @@ export const ZAdminWithdrawal = z.object({
   decided_at: ZTimestamp.nullable(),
 });
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
-export const ZAdminWithdrawalsQuery = z.object({
+/** The withdrawal queue's filters (the list and its CSV). */
+export const ZAdminWithdrawalsFilter = z.object({
   status: ZWithdrawalStatus.optional(),
-  page: zPageNumber,
+  currency: ZChainCurrency.optional(),
+  network: ZNetwork.optional(),
 });
+export type TAdminWithdrawalsFilter = z.infer<typeof ZAdminWithdrawalsFilter>;
+export const ZAdminWithdrawalsQuery = ZAdminWithdrawalsFilter.extend({ page: zPageNumber });
 export type TAdminWithdrawalsQuery = z.infer<typeof ZAdminWithdrawalsQuery>;
+
+/** The most withdrawals one bulk approval takes. */
+export const BULK_APPROVE_MAX = 100;
+
+/** Several pending withdrawals approved at once (finance). */
+export const ZBulkApproveWithdrawals = z.object({
+  ids: z
+    .array(zId, { error: MESSAGES.invalidValue })
+    .min(1, { error: MESSAGES.invalidValue })
+    .max(BULK_APPROVE_MAX, { error: MESSAGES.invalidValue })
+    .transform((ids) => [...new Set(ids)]),
+});
+export type TBulkApproveWithdrawals = z.infer<typeof ZBulkApproveWithdrawals>;
+/** Each withdrawal approved, and each not, with why (it was no longer pending, or is unknown). */
+export const ZBulkApproveResult = z.object({
+  approved: z.array(z.number().int()),
+  refused: z.array(z.object({ id: z.number().int(), detail: z.string() })),
+});
+export type TBulkApproveResult = z.infer<typeof ZBulkApproveResult>;
 export const ZAdminWithdrawalsPage = zPage(ZAdminWithdrawal);
 export type TAdminWithdrawalsPage = z.infer<typeof ZAdminWithdrawalsPage>;
 export const ZRejectWithdrawal = z.object({

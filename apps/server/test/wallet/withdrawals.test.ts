@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { withdrawals } from '../../src/schema';
+import { auditLog, withdrawals } from '../../src/schema';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { enableMfa, loginAdmin, registerPartner, totpCode, type TPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
@@ -288,6 +288,109 @@ describe('admin decisions', () => {
         .status,
     ).toBe(403);
     expect((await post(app, `/api/v1/admin/withdrawals/99999/approve/`, {}, token)).status).toBe(404);
+  });
+});
+
+describe('the withdrawal queue: filters, bulk approval, the CSV', () => {
+  it('approves several at once, each in its own transaction; one no longer pending is refused with why', async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '200');
+    const ids: number[] = [];
+    for (const amount of ['10', '11', '12']) ids.push((await withdraw(app, partner, { amount })).body.id);
+    const token = await loginAdmin(app);
+    await post(app, `/api/v1/admin/withdrawals/${ids[2]}/reject/`, { reason: 'address under review' }, token);
+    const bulk = await post(
+      app,
+      '/api/v1/admin/withdrawals/approve/',
+      { ids: [ids[0], ids[1], ids[1], ids[2], 99999] },
+      token,
+    );
+    expect(bulk).toMatchObject({
+      status: 200,
+      body: {
+        approved: [ids[0], ids[1]],
+        refused: [
+          { id: ids[2], detail: 'This withdrawal is no longer pending.' },
+          { id: 99999, detail: 'Not found.' },
+        ],
+      },
+    });
+    const approved = await call(app, 'GET', '/api/v1/admin/withdrawals/?status=approved', { token });
+    expect(approved.body.count).toBe(2);
+    // Each approval has its audit row.
+    expect(await countRows(app, auditLog, eq(auditLog.action, 'withdrawal.approved'))).toBe(2);
+    // The two approved stay held (amount and fee); the rejected one came back.
+    expect((await balances(app, partner.token)).usdt).toBe('177.000000');
+    for (const body of [
+      { ids: [] },
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+      { ids: ['x'] },
+      {},
+    ]) {
+      expect(
+        (await post(app, '/api/v1/admin/withdrawals/approve/', body, token)).status,
+        JSON.stringify(body).slice(0, 40),
+      ).toBe(400);
+    }
+    expect(
+      (await post(app, '/api/v1/admin/withdrawals/approve/', { ids: [ids[0]] }, partner.token)).status,
+    ).toBe(403);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+  });
+
+  it('filters by currency and network, and exports what the filter keeps as CSV, every row', async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '3000');
+    for (let index = 0; index < 3; index++) await withdraw(app, partner, { amount: '10' });
+    const tron = await withdraw(app, partner, { amount: '10', network: 'TRC-20', address: TRC20 });
+    expect(tron.status, JSON.stringify(tron.body)).toBe(201);
+    const token = await loginAdmin(app);
+    const trc = await call(app, 'GET', '/api/v1/admin/withdrawals/?network=TRC-20', { token });
+    expect(trc.body).toMatchObject({ count: 1, results: [{ id: tron.body.id, network: 'TRC-20' }] });
+    expect((await call(app, 'GET', '/api/v1/admin/withdrawals/?currency=DXN', { token })).body.count).toBe(0);
+    expect((await call(app, 'GET', '/api/v1/admin/withdrawals/?network=SWIFT', { token })).status).toBe(400);
+
+    await post(app, '/api/v1/admin/withdrawals/approve/', { ids: [tron.body.id] }, token);
+    const csv = await call<string>(app, 'GET', '/api/v1/admin/withdrawals/csv/?status=approved', { token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="withdrawals.csv"');
+    const [header, row, end] = csv.body.split('\r\n');
+    expect(header).toBe(
+      'id,user_id,email,currency,network,address,amount,fee,status,tx_hash,created_at,decided_at',
+    );
+    expect(row).toMatch(
+      new RegExp(
+        `^${tron.body.id},${partner.id},${partner.email},USDT,TRC-20,${TRC20},10\\.000000,1\\.000000,approved,,[^,]+,[^,]+$`,
+      ),
+    );
+    expect(end).toBe('');
+    expect((await call(app, 'GET', '/api/v1/admin/withdrawals/csv/', { token: partner.token })).status).toBe(
+      403,
+    );
+  });
+
+  it('exports more withdrawals than one step of the CSV reads, each once, newest first', async () => {
+    const app = await testApp();
+    const partner = await fundedPartner(app, '0');
+    await app.database.db.execute(sql`
+      insert into withdrawals (user_id, currency, network, address, amount, fee, status)
+      select ${partner.id}, 'USDT', 'BEP-20', ${BEP20}, i::bigint * 1000000, 1000000, 'approved'
+        from generate_series(1, 2345) as i`);
+    const token = await loginAdmin(app);
+    const csv = await call<string>(
+      app,
+      'GET',
+      '/api/v1/admin/withdrawals/csv/?status=approved&network=BEP-20',
+      { token },
+    );
+    const ids = csv.body
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(ids).toHaveLength(2345);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(2345);
   });
 });
 

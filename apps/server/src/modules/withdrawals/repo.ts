@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../accounts/schema';
 import { withdrawals } from './schema';
@@ -33,21 +33,35 @@ export async function findWithdrawal(db: Db, id: number): Promise<TWithdrawalRow
   return row;
 }
 
-export async function listWithdrawals(
-  db: Db,
-  status: TWithdrawalRow['status'] | undefined,
-  offset: number,
-  limit: number,
-) {
-  const where = status ? eq(withdrawals.status, status) : undefined;
-  const [total] = await db.select({ value: count() }).from(withdrawals).where(where);
-  const rows = await db
+export type TWithdrawalsFilter = {
+  status?: TWithdrawalRow['status'];
+  currency?: TWithdrawalRow['currency'];
+  network?: TWithdrawalRow['network'];
+  /** Only ids below this one (the CSV's keyset walk). */
+  beforeId?: number;
+};
+
+const whereOf = (filter: TWithdrawalsFilter) =>
+  and(
+    filter.status ? eq(withdrawals.status, filter.status) : undefined,
+    filter.currency ? eq(withdrawals.currency, filter.currency) : undefined,
+    filter.network ? eq(withdrawals.network, filter.network) : undefined,
+    filter.beforeId !== undefined ? lt(withdrawals.id, filter.beforeId) : undefined,
+  );
+
+/** Withdrawals the filter keeps, newest first, with their partner's email. */
+export async function listWithdrawals(db: Db, filter: TWithdrawalsFilter, offset: number, limit: number) {
+  const [total] = await db.select({ value: count() }).from(withdrawals).where(whereOf(filter));
+  return { count: total?.value ?? 0, rows: await withdrawalRows(db, filter, offset, limit) };
+}
+
+export async function withdrawalRows(db: Db, filter: TWithdrawalsFilter, offset: number, limit: number) {
+  return db
     .select({ withdrawal: withdrawals, email: users.email })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
+    .where(whereOf(filter))
     .orderBy(desc(withdrawals.id))
     .offset(offset)
     .limit(limit);
-  return { count: total?.value ?? 0, rows };
 }

@@ -3,8 +3,11 @@ import {
   ZAddressValidation,
   ZAddressValidationRequest,
   ZAdminWithdrawal,
+  ZAdminWithdrawalsFilter,
   ZAdminWithdrawalsPage,
   ZAdminWithdrawalsQuery,
+  ZBulkApproveResult,
+  ZBulkApproveWithdrawals,
   ZRejectWithdrawal,
   ZSendWithdrawal,
   ZWithdrawalLimits,
@@ -12,6 +15,7 @@ import {
   ZWithdrawResponse,
   zId,
 } from '@portal/contracts';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pageOf } from '../../http/pagination';
@@ -64,15 +68,45 @@ export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawals: TWit
   route(app, {
     method: 'GET',
     url: '/api/v1/admin/withdrawals/',
-    summary: 'Withdrawals, newest first, optionally of one status',
+    summary: 'Withdrawals, newest first, by status, currency and network',
     tags: ['admin'],
     auth: 'finance',
     query: ZAdminWithdrawalsQuery,
     response: ZAdminWithdrawalsPage,
     handler: async ({ query, request }) => {
-      const { count, results } = await withdrawals.list(query.status, query.page, PAGE_SIZE);
+      const { page, ...filter } = query;
+      const { count, results } = await withdrawals.list(filter, page, PAGE_SIZE);
       return pageOf(request, query.page, PAGE_SIZE, count, results);
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/admin/withdrawals/csv/',
+    summary: 'The queue as CSV, by the filters of the list: every withdrawal, for the wallet team',
+    tags: ['admin'],
+    auth: 'finance',
+    query: ZAdminWithdrawalsFilter,
+    response: z.string().meta({ description: 'text/csv: a header row, then one row per withdrawal' }),
+    handler: async ({ query, reply }) => {
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="withdrawals.csv"')
+        .header('cache-control', 'no-store');
+      return Readable.from(withdrawals.csv(query)) as unknown as string;
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/v1/admin/withdrawals/approve/',
+    movesMoney: true,
+    summary: 'Approve several pending withdrawals at once; each one no longer pending is refused with why',
+    tags: ['admin'],
+    auth: 'finance',
+    body: ZBulkApproveWithdrawals,
+    response: ZBulkApproveResult,
+    handler: ({ user, body }) => withdrawals.approveMany(body.ids, user.id),
   });
 
   route(app, {

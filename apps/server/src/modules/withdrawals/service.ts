@@ -3,12 +3,14 @@ import {
   formatMinorShort,
   minor,
   parseMinor,
+  type TBulkApproveResult,
   type TWithdrawRequest,
   type TWithdrawalStatus,
 } from '@portal/contracts';
 import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { fail } from '../../http/errors';
+import { AppError, fail } from '../../http/errors';
+import { csvLine } from '../../lib/csv';
 import { verifyPassword } from '../../lib/passwords';
 import * as accounts from '../accounts/repo';
 import { audit } from '../audit/service';
@@ -93,6 +95,11 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
       return toAdmin(decided, (await accounts.findUserById(tx, row.userId))?.email ?? '');
     });
   }
+
+  const approve = (id: number, adminId: number) =>
+    decide(id, adminId, ['pending'], 'approved', {}, async (tx, row) => {
+      await updateOperation(tx, statementReference(row.id), { status: 'approved' });
+    });
 
   return {
     /** The form's numbers: fee, minimum, maximum and networks per currency. */
@@ -190,10 +197,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
       });
     },
 
-    approve: (id: number, adminId: number) =>
-      decide(id, adminId, ['pending'], 'approved', {}, async (tx, row) => {
-        await updateOperation(tx, statementReference(row.id), { status: 'approved' });
-      }),
+    approve,
 
     /** The money leaves: the held amount to the chain, the fee to the company. */
     send: (id: number, adminId: number, hash: string) => {
@@ -242,12 +246,68 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
         });
       }),
 
-    async list(status: TWithdrawalStatus | undefined, page: number, pageSize: number) {
-      const { count, rows } = await repo.listWithdrawals(db, status, (page - 1) * pageSize, pageSize);
+    async list(filter: repo.TWithdrawalsFilter, page: number, pageSize: number) {
+      const { count, rows } = await repo.listWithdrawals(db, filter, (page - 1) * pageSize, pageSize);
       return { count, results: rows.map(({ withdrawal, email }) => toAdmin(withdrawal, email)) };
+    },
+
+    /**
+     * Approves each pending withdrawal of `ids`, each in its own transaction with its audit row,
+     * in the order given: one that is no longer pending (or unknown) is refused with why, and the
+     * others go on.
+     */
+    async approveMany(ids: readonly number[], adminId: number): Promise<TBulkApproveResult> {
+      const result: TBulkApproveResult = { approved: [], refused: [] };
+      for (const id of ids) {
+        try {
+          await approve(id, adminId);
+          result.approved.push(id);
+        } catch (error) {
+          if (!(error instanceof AppError) || !('detail' in error.body)) throw error;
+          result.refused.push({ id, detail: String(error.body.detail) });
+        }
+      }
+      return result;
+    },
+
+    /**
+     * The queue as CSV for the wallet team (the approved ones to send, say): a header row, then
+     * every withdrawal the filter keeps, newest first, read a thousand at a time by id.
+     */
+    async *csv(filter: repo.TWithdrawalsFilter): AsyncGenerator<string> {
+      yield csvLine(CSV_COLUMNS);
+      let beforeId: number | undefined;
+      for (;;) {
+        const rows = await repo.withdrawalRows(db, { ...filter, beforeId }, 0, CSV_STEP);
+        yield rows
+          .map(({ withdrawal, email }) => {
+            const line = toAdmin(withdrawal, email);
+            return csvLine(CSV_COLUMNS.map((column) => line[column]));
+          })
+          .join('');
+        if (rows.length < CSV_STEP) return;
+        beforeId = rows.at(-1)!.withdrawal.id;
+      }
     },
   };
 }
+
+/** The columns of the queue's CSV: what a wallet team needs to send each payout, and its state. */
+const CSV_COLUMNS = [
+  'id',
+  'user_id',
+  'email',
+  'currency',
+  'network',
+  'address',
+  'amount',
+  'fee',
+  'status',
+  'tx_hash',
+  'created_at',
+  'decided_at',
+] as const satisfies readonly (keyof ReturnType<typeof toAdmin>)[];
+const CSV_STEP = 1000;
 
 export type TWithdrawals = ReturnType<typeof createWithdrawals>;
 

@@ -1,19 +1,19 @@
-import type { TAdminWithdrawalsPage, TWithdrawalStatus } from '@portal/contracts';
+import type { TAdminWithdrawalsFilter, TAdminWithdrawalsPage } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const listWithdrawals = (status: TWithdrawalStatus | undefined, page: number) =>
+export const listWithdrawals = (filter: TAdminWithdrawalsFilter, page: number) =>
   apiRequest<TAdminWithdrawalsPage>('/api/v1/admin/withdrawals/', {
     method: 'GET',
-    query: { status, page },
+    query: { ...filter, page },
   });
 
-export const withdrawalsQuery = (status: TWithdrawalStatus | undefined, page: number) =>
+export const withdrawalsQuery = (filter: TAdminWithdrawalsFilter, page: number) =>
   queryOptions({
-    queryKey: ['admin', 'withdrawals', status, page],
-    queryFn: () => listWithdrawals(status, page),
+    queryKey: ['admin', 'withdrawals', filter, page],
+    queryFn: () => listWithdrawals(filter, page),
     placeholderData: keepPreviousData,
   });
 
-export const useWithdrawals = (status: TWithdrawalStatus | undefined, page: number) =>
-  useQuery(withdrawalsQuery(status, page));
+export const useWithdrawals = (filter: TAdminWithdrawalsFilter, page: number) =>
+  useQuery(withdrawalsQuery(filter, page));

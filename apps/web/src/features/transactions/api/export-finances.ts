@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiBlob } from '../../../lib/api-client';
+import { fileDate, saveFile } from '../../../lib/download';
 import { searchFromFilters } from '../lib/filters';
 import type { TFinancesFilter } from './list-finances';
 
@@ -12,16 +13,6 @@ export const exportFinances = (filter: TFinancesFilter) => {
 /** Saves the file under `transactions-<date>.csv`; a failure is the app's usual toast. */
 export const useExportFinances = () =>
   useMutation({
-    mutationFn: async (filter: TFinancesFilter) => {
-      const blob = await exportFinances(filter);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `transactions-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The click has handed the file to the browser; the URL is not needed after this turn.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    },
+    mutationFn: async (filter: TFinancesFilter) =>
+      saveFile(await exportFinances(filter), `transactions-${fileDate()}.csv`),
   });

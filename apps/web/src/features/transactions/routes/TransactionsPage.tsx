@@ -58,7 +58,7 @@ export function TransactionsPage() {
           loading={exporting.isPending}
           data-testid="transactions-export"
         >
-          {t('transactions.exportCsv')}
+          {t('common.exportCsv')}
         </Button>
       </Group>
       {Number.isSafeInteger(cardPayment) && cardPayment > 0 && (
