@@ -128,6 +128,30 @@ test('a partner sends KYC and loses their phone; support verifies the KYC and re
     await expectNoSidewaysScroll(admin);
     await screenshot(admin, 'users-phone');
 
+    // The partner's detail: who they are, their money and sessions, and a note for the next colleague.
+    await row.getByTestId('user-detail').click();
+    await expect(admin).toHaveURL(new RegExp(`/admin/users/${user.id}$`));
+    await expect(
+      admin.getByRole('heading', { name: `${partner.first_name} ${partner.last_name}` }),
+    ).toBeVisible();
+    await expect(admin.getByTestId('partner-identity')).toContainText(partner.email);
+    await expect(admin.getByTestId('partner-flags')).toContainText('Verified');
+    await expect(admin.getByTestId('partner-flags')).toContainText('Off');
+    await expect(admin.getByTestId('partner-money')).toContainText('Debt');
+    await expect(admin.getByTestId('partner-sponsors')).toBeVisible();
+    await expect(admin.getByTestId('partner-sessions')).toContainText('Signed in');
+    await admin
+      .getByLabel('New note')
+      .fill('Ticket 4711 closed: two-factor off, partner told to set it up again.');
+    await admin.getByRole('button', { name: 'Add the note' }).click();
+    await expect(admin.getByTestId('partner-note')).toContainText('Ticket 4711 closed');
+    await expectAccessible(admin);
+    await expectNoSidewaysScroll(admin);
+    await screenshot(admin, 'partner-phone');
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(admin, 'partner-desktop');
+    await admin.setViewportSize(PHONE);
+
     await admin.goto('/admin/audit');
     await expect(admin.getByText('Ticket 4711: lost phone, identity checked by video call')).toBeVisible();
     await expect(admin.getByText('Passport and selfie match')).toBeVisible();

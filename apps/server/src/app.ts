@@ -85,6 +85,8 @@ import { createTariffs } from './modules/tariffs/service';
 import { tariffJobs } from './modules/tariffs/jobs';
 import { promocodeRoutes } from './modules/promocodes/routes';
 import { createPromocodes, promocodeDiscount } from './modules/promocodes/service';
+import { partnerRoutes } from './read-models/partners/routes';
+import { addressOwners, createPartners } from './read-models/partners/service';
 import { teamRoutes } from './read-models/team/routes';
 import { createTeam } from './read-models/team/service';
 import { teamStatsRoutes } from './modules/team-stats/routes';
@@ -295,7 +297,13 @@ export async function buildApp({
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   configRoutes(app, { configs });
-  accountRoutes(app, { accounts, recovery, sessions, avatarMaxBytes: config.avatarMaxBytes });
+  accountRoutes(app, {
+    accounts,
+    recovery,
+    sessions,
+    avatarMaxBytes: config.avatarMaxBytes,
+    addressOwners: (search) => addressOwners(readDb, search),
+  });
   mfaRoutes(app, { mfa });
   apiKeyRoutes(app, { apiKeys });
   servicesRoutes(app, { services: createServices({ db, ...config.services, clock }) });
@@ -338,6 +346,10 @@ export async function buildApp({
   // tariffs (packages)
   const tariffs = createTariffs({ db, catalog, hotWinter: config.hotWinter, clock });
   tariffRoutes(app, { tariffs });
+  // On the primary: support reads a partner right after acting on them (a note, a block).
+  partnerRoutes(app, {
+    partners: createPartners({ db, accounts, tariffs, lineDetailsOf: bonusLineDetails }),
+  });
   promocodeRoutes(app, { promocodes: createPromocodes({ db, clock }), tariffs });
   explanationRoutes(app, { explanations: createExplanations({ db: readDb }) });
   compensationRoutes(app, { db });

@@ -4,6 +4,7 @@
  */
 export * from './modules/accounts/schema';
 export * from './modules/api-keys/schema';
+export * from './modules/admin/schema';
 export * from './modules/audit/schema';
 export * from './modules/card/schema';
 export * from './modules/catalog/schema';

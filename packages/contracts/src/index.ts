@@ -15,6 +15,7 @@ export * from './messages';
 export * from './money';
 export * from './notifications';
 export * from './orders';
+export * from './partners';
 export * from './products';
 export * from './services';
 export * from './promotions';

@@ -60,10 +60,12 @@ function adminScreen<M>(
   path: TAdminPath,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
+  /** A screen inside the area (`:id` for one partner), behind the area's role. */
+  subPath?: string,
 ): RouteObject {
   const role = adminRole(path);
   return {
-    path,
+    path: subPath ? `${path}/${subPath}` : path,
     ...screen(
       () => Promise.all([import('./role-guard'), load()]),
       ([{ RequireRole }, module]) => {
@@ -327,6 +329,12 @@ export const routes: RouteObject[] = [
                 '/admin/users',
                 () => import('../features/admin/routes/UsersPage'),
                 (m) => m.UsersPage,
+              ),
+              adminScreen(
+                '/admin/users',
+                () => import('../features/admin/routes/PartnerPage'),
+                (m) => m.PartnerPage,
+                ':id',
               ),
               adminScreen(
                 '/admin/kyc',

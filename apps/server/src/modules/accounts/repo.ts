@@ -1,5 +1,5 @@
 import type { TKycDocumentKind, TKycStatus } from '@portal/contracts';
-import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { deleteDue, PRUNE_BATCH } from '../../db/prune';
@@ -266,9 +266,19 @@ export async function findUpload(db: Db, id: string) {
   return row;
 }
 
-/** Admin list: newest first, optionally filtered by email, name, username or referral id. */
-export async function listUsers(db: Db, search: string | undefined, offset: number, limit: number) {
+/**
+ * Admin list: newest first, optionally filtered by email, name, username or referral id, the id
+ * itself (a search of digits), and the users of `ids` (the ones a wallet address names).
+ */
+export async function listUsers(
+  db: Db,
+  search: string | undefined,
+  offset: number,
+  limit: number,
+  ids: readonly number[] = [],
+) {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  const asId = search && /^[0-9]{1,10}$/.test(search.trim()) ? Number(search.trim()) : null;
   const where = pattern
     ? or(
         ilike(users.email, pattern),
@@ -276,6 +286,8 @@ export async function listUsers(db: Db, search: string | undefined, offset: numb
         ilike(users.lastName, pattern),
         ilike(users.username, pattern),
         ilike(users.referralId, pattern),
+        asId !== null && asId <= 2_147_483_647 ? eq(users.id, asId) : undefined,
+        ids.length > 0 ? inArray(users.id, [...ids]) : undefined,
       )
     : undefined;
   const [total] = await db.select({ value: count() }).from(users).where(where);

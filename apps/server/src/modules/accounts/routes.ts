@@ -53,7 +53,14 @@ const tags = ['accounts'];
 
 export function accountRoutes(
   app: FastifyInstance,
-  deps: { accounts: TAccounts; recovery: TRecovery; sessions: TSessions; avatarMaxBytes: number },
+  deps: {
+    accounts: TAccounts;
+    recovery: TRecovery;
+    sessions: TSessions;
+    avatarMaxBytes: number;
+    /** The partners a search names by a wallet address (read-models/partners). */
+    addressOwners?: (search: string | undefined) => Promise<number[]>;
+  },
 ): void {
   const { accounts, recovery } = deps;
   /** The profile read with the session check, from the profile call's onRequest to its handler. */
@@ -293,13 +300,14 @@ export function accountRoutes(
   route(app, {
     method: 'GET',
     url: '/api/v1/users/',
-    summary: 'Users (superusers only)',
+    summary: 'Users, by name, email, username, referral code, id or wallet address (support)',
     tags: ['admin'],
     auth: 'support',
     query: ZUsersQuery,
     response: ZUsersPage,
     handler: async ({ query, request }) => {
-      const { count, results } = await accounts.listUsers(query.search, query.page, PAGE_SIZE);
+      const owners = (await deps.addressOwners?.(query.search)) ?? [];
+      const { count, results } = await accounts.listUsers(query.search, query.page, PAGE_SIZE, owners);
       return pageOf(request, query.page, PAGE_SIZE, count, results);
     },
   });

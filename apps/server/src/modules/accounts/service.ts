@@ -420,12 +420,14 @@ export function createAccounts(deps: {
       return profile(userId);
     },
 
+    /** The users list; `ids` are users the search names otherwise (by a wallet address). */
     async listUsers(
       search: string | undefined,
       page: number,
       pageSize: number,
+      ids: readonly number[] = [],
     ): Promise<{ count: number; results: TAdminUser[] }> {
-      const { count, rows } = await repo.listUsers(db, search, (page - 1) * pageSize, pageSize);
+      const { count, rows } = await repo.listUsers(db, search, (page - 1) * pageSize, pageSize, ids);
       const results = rows.map(({ user: row, mentorName, mfaEnabled }) => ({
         id: row.id,
         email: row.email,

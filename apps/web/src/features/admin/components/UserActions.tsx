@@ -15,6 +15,12 @@ import { useResetUserMfa } from '../api/reset-user-mfa';
 import { useSetUserRoles } from '../api/set-user-roles';
 import { ReasonModal } from './ReasonModal';
 
+/** What the actions need of a user: the users list's row or a partner's profile. */
+type TActedOn = Pick<
+  TAdminUser,
+  'id' | 'email' | 'is_superuser' | 'is_active' | 'mfa_enabled' | 'kyc_status' | 'roles'
+>;
+
 /** The dialog a row has open. */
 type TUserAction = 'block' | 'mfa' | 'verified' | 'rejected' | 'roles';
 
@@ -25,7 +31,7 @@ const ZBlockWithReason = ZBlockRequest.required();
  * What support may do to a user, each after a dialog that says what will happen and asks why:
  * block or unblock, turn two-factor off, decide the KYC; and, for an admin, set the roles.
  */
-export function UserActions({ user, mayEditRoles }: { user: TAdminUser; mayEditRoles: boolean }) {
+export function UserActions({ user, mayEditRoles }: { user: TActedOn; mayEditRoles: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<TUserAction | null>(null);
   const close = () => setOpen(null);
@@ -84,7 +90,7 @@ export function UserActions({ user, mayEditRoles }: { user: TAdminUser; mayEditR
   );
 }
 
-type TModalProps = { user: TAdminUser; onClose: () => void };
+type TModalProps = { user: TActedOn; onClose: () => void };
 
 function BlockModal({ user, onClose }: TModalProps) {
   const { t } = useTranslation();

@@ -1,8 +1,9 @@
-import { Badge, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { effectiveRoles, mayActAs, type TAdminUser } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useProfile } from '../../../api/get-profile';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatDate } from '../../../lib/format';
@@ -67,7 +68,11 @@ function UserRow({ user, mayEditRoles }: { user: TAdminUser; mayEditRoles: boole
       <Table.Td data-label={t('fields.email')} style={{ overflowWrap: 'anywhere' }}>
         {user.email}
       </Table.Td>
-      <Table.Td data-label={t('admin.users.name')}>{`${user.first_name} ${user.last_name}`.trim()}</Table.Td>
+      <Table.Td data-label={t('admin.users.name')}>
+        <Anchor component={Link} to={`/admin/users/${user.id}`} size="sm" data-testid="user-detail">
+          {`${user.first_name} ${user.last_name}`.trim() || user.email}
+        </Anchor>
+      </Table.Td>
       <Table.Td data-label={t('admin.users.referralId')}>{user.referral_id}</Table.Td>
       <Table.Td data-label={t('admin.users.mentor')}>
         {user.mentor_id !== null && (

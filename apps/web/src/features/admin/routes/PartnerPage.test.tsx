@@ -1,0 +1,109 @@
+import type { TPartnerDetail } from '@portal/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { session } from '../../../lib/session';
+import { aProfile } from '../../../testing/profile';
+import { renderWithApi, setUpScreens, type TAnswer } from '../../../testing/render';
+import { PartnerPage } from './PartnerPage';
+
+setUpScreens();
+beforeAll(() => session.signIn('token'));
+afterAll(() => session.signOut());
+
+const person = (id: number, first_name: string) => ({
+  id,
+  first_name,
+  last_name: 'Tester',
+  email: `${first_name.toLowerCase()}@example.com`,
+});
+
+const detail = (notes: TPartnerDetail['notes'] = []): TPartnerDetail => ({
+  profile: aProfile({ id: 12, first_name: 'Pia', last_name: 'Tester', email: 'pia@example.com', roles: [] }),
+  date_joined: '2026-11-02T10:00:00Z',
+  sponsor_line: [
+    { ...person(11, 'Milo'), level: 1 },
+    { ...person(10, 'Tess'), level: 2 },
+  ],
+  binary: { parent: person(11, 'Milo'), position: 'right', depth: 4, side: 'left' },
+  tariff: {
+    package: null,
+    status: 'Inactive',
+    cap: '0.000000',
+    earned: '0.000000',
+    cap_left: '0.000000',
+    lost_profit_pending: '0.000000',
+  },
+  transactions: [
+    {
+      id: 5,
+      operation_type: 'adjustment',
+      bonus_type: null,
+      currency: 'USDT',
+      amount: '42.000000',
+      date: '2026-11-20T10:00:00Z',
+      status: 'completed',
+      confirmations: null,
+      hash: null,
+      details: {},
+    },
+  ],
+  sessions: [
+    {
+      created_at: '2026-12-01T09:00:00Z',
+      expires_at: '2026-12-08T09:00:00Z',
+      ip: '203.0.113.7',
+      user_agent: 'Mozilla/5.0 (iPhone)',
+    },
+  ],
+  notes,
+});
+
+describe('the partner detail', () => {
+  it('shows the sponsor line, the binary position, money, recent lines and sessions, and adds a note', async () => {
+    let notes: TPartnerDetail['notes'] = [];
+    const answer = (path: string, method: string): TAnswer => {
+      if (path === '/api/v1/accounts/info/') return { status: 200, body: aProfile({ roles: ['support'] }) };
+      if (path === '/api/v1/admin/users/12/notes/' && method === 'POST') {
+        notes = [
+          { id: 1, author: person(1, 'Sam'), text: 'Called back.', created_at: '2026-12-01T10:00:00Z' },
+        ];
+        return { status: 201, body: notes[0] };
+      }
+      if (path === '/api/v1/admin/users/12/') return { status: 200, body: detail(notes) };
+      return { status: 404, body: {} };
+    };
+    const { requests } = renderWithApi(
+      <Routes>
+        <Route path="/admin/users/:id" element={<PartnerPage />} />
+      </Routes>,
+      answer,
+      '/admin/users/12',
+    );
+    expect(await screen.findByRole('heading', { name: 'Pia Tester' })).toBeTruthy();
+    const sponsors = screen.getByTestId('partner-sponsors');
+    expect(
+      within(sponsors)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Milo Tester #11', '/admin/users/11'],
+      ['Tess Tester #10', '/admin/users/10'],
+    ]);
+    const binary = screen.getByTestId('partner-binary');
+    expect(binary.textContent).toContain('Milo Tester #11');
+    expect(binary.textContent).toContain('Right');
+    expect(screen.getByTestId('partner-transactions').textContent).toContain('42.00 USDT');
+    expect(screen.getByTestId('partner-sessions').textContent).toContain('203.0.113.7');
+    expect(screen.getByTestId('partner-notes').textContent).toContain('No notes yet.');
+
+    fireEvent.change(screen.getByLabelText('New note'), { target: { value: 'Called back.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the note' }));
+    await waitFor(() => expect(screen.getAllByTestId('partner-note')).toHaveLength(1));
+    expect(screen.getByTestId('partner-note').textContent).toContain('Called back.');
+    expect(screen.getByTestId('partner-note').textContent).toContain('Sam Tester');
+    expect(requests.find((request) => request.path === '/api/v1/admin/users/12/notes/')?.body).toEqual({
+      text: 'Called back.',
+    });
+  });
+});
