@@ -26,6 +26,8 @@ test('a partner sends KYC and loses their phone; support verifies the KYC and re
   browser,
   request,
 }) => {
+  // Two people on phones through a dozen screens, and a desktop view: more than one test's default.
+  test.setTimeout(240_000);
   const partner = newPartner('Kira');
   const { user } = await registerByApi(request, partner);
   const context = await browser.newContext({ viewport: PHONE });
@@ -145,6 +147,15 @@ test('a partner sends KYC and loses their phone; support verifies the KYC and re
       .fill('Ticket 4711 closed: two-factor off, partner told to set it up again.');
     await admin.getByRole('button', { name: 'Add the note' }).click();
     await expect(admin.getByTestId('partner-note')).toContainText('Ticket 4711 closed');
+    // A goodwill credit by finance (the superuser has every role), with its reason.
+    await admin.getByTestId('adjust-balance').click();
+    const adjust = admin.getByTestId('adjust');
+    await adjust.getByLabel('Amount').fill('25');
+    await adjust.getByLabel('Reason').fill('Ticket 4711: goodwill for the lost day');
+    await adjust.getByRole('button', { name: 'Adjust a balance' }).click();
+    await expect(admin.getByText(`The balance of ${partner.email} is adjusted.`)).toBeVisible();
+    await expect(admin.getByTestId('partner-money')).toContainText('25.00');
+    await expect(admin.getByTestId('partner-transactions')).toContainText('25.00 USDT');
     await expectAccessible(admin);
     await expectNoSidewaysScroll(admin);
     await screenshot(admin, 'partner-phone');
@@ -162,7 +173,13 @@ test('a partner sends KYC and loses their phone; support verifies the KYC and re
   await test.step('the partner signs in with the password alone, KYC verified', async () => {
     await signIn(page, partner.email, partner.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/profile/security');
+    // The portal asks to set two-factor up again, on every screen, until it is.
+    const banner = page.getByTestId('mfa-setup-banner');
+    await expect(banner).toContainText('Set up two-factor authentication again');
+    await expectAccessible(page);
+    await screenshot(page, 'mfa-setup-banner-phone');
+    await banner.getByRole('link', { name: 'Set it up now' }).click();
+    await expect(page).toHaveURL(/\/profile\/security$/);
     await expect(page.getByTestId('mfa-status')).toHaveText('Off');
     await expect(page.getByTestId('kyc-status')).toHaveText('Verified');
     await screenshot(page, 'security-after-phone');

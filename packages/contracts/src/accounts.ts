@@ -171,6 +171,8 @@ export const ZProfile = z.object({
   roles: z.array(ZOperatorRole),
   is_active: z.boolean(),
   mfa_enabled: z.boolean(),
+  /** Support turned two-factor off on the partner's request: the portal asks them to set it up again. */
+  mfa_setup_required: z.boolean(),
   has_finance_password: z.boolean(),
   binary_side: ZBinarySide,
   kyc_status: ZKycStatus,

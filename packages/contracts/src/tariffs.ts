@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBinarySide } from './accounts';
 import { zId, ZTimestamp } from './common';
+import { zText } from './fields';
 import { MESSAGES } from './messages';
 import { ZMoney } from './money';
 import { ZNodeKind, zPromocode } from './shop';
@@ -102,7 +103,14 @@ export const ZBinarySideAnswer = z.object({ side: ZBinarySide });
 export type TBinarySideAnswer = z.infer<typeof ZBinarySideAnswer>;
 
 /** Admin: a partner's new mentor (refused once the partner has paid a tariff). */
-export const ZAdminMentorChange = z.object({ mentor_id: zId }).strict();
+/** Support moves a partner under another mentor; the reason is kept in the audit log. */
+export const ZAdminMentorChange = z
+  .object({
+    mentor_id: zId,
+    /** Optional for older clients; the back office always sends one. */
+    reason: zText(500, MESSAGES.fieldRequired, { multiline: true }).optional(),
+  })
+  .strict();
 export type TAdminMentorChange = z.infer<typeof ZAdminMentorChange>;
 export const ZAdminMentorChanged = z.object({ id: z.number().int(), mentor_id: z.number().int() });
 export type TAdminMentorChanged = z.infer<typeof ZAdminMentorChanged>;

@@ -150,7 +150,10 @@ describe('support resets two-factor (POST /api/v1/admin/users/{id}/mfa/reset/)',
     expect((await post(app, reset, { reason: 'lost phone' }, partner.token)).status).toBe(403);
     const finance = await operator(app, admin, 'finance');
     expect((await post(app, reset, { reason: 'lost phone' }, finance.token)).status).toBe(403);
-    expect((await post(app, INFO, {}, partner.token)).body.mfa_enabled).toBe(true);
+    expect((await post(app, INFO, {}, partner.token)).body).toMatchObject({
+      mfa_enabled: true,
+      mfa_setup_required: false,
+    });
     expect((await post(app, LOGIN, { email: partner.email, password: partner.password })).body).toMatchObject(
       {
         mfa_enabled: true,
@@ -165,7 +168,11 @@ describe('support resets two-factor (POST /api/v1/admin/users/{id}/mfa/reset/)',
     });
     const login = await post(app, LOGIN, { email: partner.email, password: partner.password });
     expect(login.body).toMatchObject({ token: expect.any(String), mfa_enabled: false });
-    expect((await post(app, INFO, {}, login.body.token as string)).body.mfa_enabled).toBe(false);
+    // The portal asks the partner to set it up again, until they have.
+    expect((await post(app, INFO, {}, login.body.token as string)).body).toMatchObject({
+      mfa_enabled: false,
+      mfa_setup_required: true,
+    });
     const mail = await lastMailTo(app, partner.email);
     expect(mail?.subject).toContain('two-factor authentication was reset');
     expect(mail?.text).toContain('Set it up again');
@@ -178,6 +185,10 @@ describe('support resets two-factor (POST /api/v1/admin/users/{id}/mfa/reset/)',
       code: totpCode(secret, 1),
     });
     expect(again.status).toBe(200);
+    expect((await post(app, INFO, {}, login.body.token as string)).body).toMatchObject({
+      mfa_enabled: true,
+      mfa_setup_required: false,
+    });
 
     const page = await auditOf(app, 'action=mfa.reset', admin);
     expect(page.results).toMatchObject([
@@ -196,6 +207,7 @@ describe('support resets two-factor (POST /api/v1/admin/users/{id}/mfa/reset/)',
     ).toMatchObject({ status: 200, body: { mfa_enabled: false } });
     expect((await auditOf(app, 'action=mfa.reset', admin)).count).toBe(1);
     expect(await lastMailTo(app, other.email)).toBeUndefined();
+    expect((await post(app, INFO, {}, other.token)).body.mfa_setup_required).toBe(false);
     expect(
       (await post(app, '/api/v1/admin/users/999999/mfa/reset/', { reason: 'asked' }, support.token)).status,
     ).toBe(404);
@@ -344,7 +356,14 @@ describe('two-factor recovery codes', () => {
       },
     );
     const [after] = await app.database.db.select().from(mfaFactors).where(eq(mfaFactors.userId, partner.id));
-    expect(after).toBeUndefined();
+    // The row stays only to ask for a new setup: no secret, no codes.
+    expect(after).toMatchObject({
+      secret: null,
+      pendingSecret: null,
+      enabled: false,
+      recoveryHashes: [],
+      setupRequested: true,
+    });
   });
 });
 

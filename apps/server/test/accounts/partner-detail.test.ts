@@ -94,6 +94,40 @@ describe('GET /api/v1/admin/users/{id}/: the partner detail', () => {
   });
 });
 
+describe("support's actions from the detail", () => {
+  it('moves a partner under another mentor before a paid tariff, the reason in the audit log; the detail shows the new line', async () => {
+    const app = await testApp();
+    const [top, middle, partner] = await line(app);
+    const admin = await loginAdmin(app);
+    const moved = await post(
+      app,
+      `/api/v1/admin/users/${partner.id}/mentor/`,
+      { mentor_id: top.id, reason: 'Ticket 88: signed up with the wrong link' },
+      admin,
+    );
+    expect(moved).toMatchObject({ status: 200, body: { id: partner.id, mentor_id: top.id } });
+    expect((await detail(app, partner.id, admin)).body.sponsor_line[0]).toMatchObject({
+      id: top.id,
+      level: 1,
+    });
+    const audit = await call(app, 'GET', '/api/v1/admin/audit/?action=mentor.changed', { token: admin });
+    expect(audit.body.results).toMatchObject([
+      {
+        target: `user:${partner.id}`,
+        reason: 'Ticket 88: signed up with the wrong link',
+        before: { mentor_id: middle.id },
+        after: { mentor_id: top.id },
+      },
+    ]);
+    // A reason of more than 500 characters, or a field the call does not take, is refused.
+    for (const body of [
+      { mentor_id: middle.id, reason: 'x'.repeat(501) },
+      { mentor_id: middle.id, reason: 'r', note: 'x' },
+    ])
+      expect((await post(app, `/api/v1/admin/users/${partner.id}/mentor/`, body, admin)).status).toBe(400);
+  });
+});
+
 describe('GET /api/v1/users/: search', () => {
   it('finds a partner by id and by a wallet address they withdrew to, in any case', async () => {
     const app = await testApp();

@@ -45,6 +45,8 @@ const MOVES_NO_MONEY = [
   // The replay audit reads the ledger and records its run; it moves nothing.
   'POST /api/v1/admin/bonus-audit/',
   'POST /api/v1/admin/users/{id}/mfa/reset/',
+  // Support's note on a partner: words, no money.
+  'POST /api/v1/admin/users/{id}/notes/',
   'POST /api/v1/cardpayment/usdt_euro_rate/',
   // The bot: linking a chat, unlinking it, Telegram's updates (notices are sent by a job).
   'POST /api/v1/chatbot/link/',
@@ -139,6 +141,7 @@ describe('maintenance: money-moving calls answer 503 and change nothing', () => 
       'POST /api/v1/admin/ledger/adjustments/',
       'POST /api/v1/admin/orders/{id}/refund/',
       'POST /api/v1/admin/orders/{id}/status/',
+      'POST /api/v1/admin/withdrawals/approve/',
       'POST /api/v1/admin/withdrawals/{id}/approve/',
       'POST /api/v1/admin/withdrawals/{id}/reject/',
       'POST /api/v1/admin/withdrawals/{id}/send/',

@@ -19,6 +19,7 @@ export const aProfile = (patch: Partial<TProfile> = {}): TProfile => ({
   roles: [],
   is_active: true,
   mfa_enabled: false,
+  mfa_setup_required: false,
   has_finance_password: false,
   binary_side: 'left',
   kyc_status: 'none',

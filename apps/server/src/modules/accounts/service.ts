@@ -36,7 +36,7 @@ import { audit } from '../audit/service';
 import { debtOf, debtRow } from '../compensation/service';
 import { dftStatus, dftStatusFromRows, lockedGrantRows, type TLockedGrantRows } from '../dft/service';
 import { balanceRows, balancesFrom, balancesOf, type TBalanceRows } from '../ledger/balances';
-import { mfaEnabledOf, mfaEnabledRow } from '../mfa/service';
+import { mfaEnabledOf, mfaEnabledRow, mfaSetupRequestedOf, mfaSetupRequestedRow } from '../mfa/service';
 import { ownerOfUsableCode } from '../promocodes/service';
 import * as network from '../network/service';
 import { KNOWN_ADDRESS_SECONDS, type TRateLimiter } from '../rate-limit/service';
@@ -80,6 +80,7 @@ export function createAccounts(deps: {
     debt: debtRow(id),
     mentor: repo.mentorRow(id),
     mfaEnabled: mfaEnabledRow(id),
+    mfaSetupRequired: mfaSetupRequestedRow(id),
   });
   const profileRow = repo.prepareUserWith(db, 'profile_read', profileExtra);
   // The profile calls of one turn of the event loop are one statement (db/batch.ts).
@@ -95,6 +96,7 @@ export function createAccounts(deps: {
     debt: unknown;
     mentor: unknown;
     mfaEnabled: unknown;
+    mfaSetupRequired: unknown;
   }): Promise<TProfile> {
     const dft = dftStatusFromRows(row.grants as TLockedGrantRows, new Date());
     return toProfile(db, row.user, {
@@ -106,6 +108,7 @@ export function createAccounts(deps: {
       nextUnlock: dft.next,
       mentor: row.mentor as repo.TMentorRow,
       mfaEnabled: row.mfaEnabled as boolean,
+      mfaSetupRequired: row.mfaSetupRequired as boolean,
     });
   }
 
@@ -620,6 +623,7 @@ async function readsOf(db: Db, userId: number) {
     nextUnlock: dft.next,
     mentor: await repo.mentorOf(db, userId),
     mfaEnabled: await mfaEnabledOf(db, userId),
+    mfaSetupRequired: await mfaSetupRequestedOf(db, userId),
   };
 }
 
@@ -635,7 +639,8 @@ export async function toProfile(
   user: TUserRow | repo.TProfileUser,
   reads?: Awaited<ReturnType<typeof readsOf>>,
 ): Promise<TProfile> {
-  const { balances, nextUnlock, mentor, mfaEnabled } = reads ?? (await readsOf(db, user.id));
+  const { balances, nextUnlock, mentor, mfaEnabled, mfaSetupRequired } =
+    reads ?? (await readsOf(db, user.id));
   return {
     id: user.id,
     referral_id: user.referralId,
@@ -654,6 +659,7 @@ export async function toProfile(
     roles: effectiveRoles(user.isSuperuser, user.operatorRoles),
     is_active: user.isActive,
     mfa_enabled: mfaEnabled,
+    mfa_setup_required: mfaSetupRequired,
     has_finance_password:
       'hasFinancePassword' in user ? user.hasFinancePassword : user.financePasswordHash !== null,
     binary_side: user.binarySide,

@@ -20,6 +20,18 @@ export const enabledRow = (userId: SQL): SQL<boolean> =>
 export const secretRow = (userId: SQL): SQL<TMfaSecret | null> =>
   sql<TMfaSecret | null>`(select f.secret from ${mfaFactors} f where f.user_id = ${userId} and f.enabled)`;
 
+/** Whether support reset the user's two-factor and it is not set up again yet (as `enabledRow`). */
+export const setupRequestedRow = (userId: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${mfaFactors} f where f.user_id = ${userId} and f.setup_requested)`;
+
+export async function setupRequestedOf(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ requested: mfaFactors.setupRequested })
+    .from(mfaFactors)
+    .where(eq(mfaFactors.userId, userId));
+  return row?.requested ?? false;
+}
+
 export async function enabledOf(db: Db, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ enabled: mfaFactors.enabled })
@@ -73,6 +85,7 @@ export async function enable(
       pendingSecret: null,
       lastStep: step,
       recoveryHashes,
+      setupRequested: false,
     })
     .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.enabled, false)))
     .returning({ userId: mfaFactors.userId });
@@ -96,12 +109,18 @@ export async function acceptStep(db: Db, userId: number, step: number): Promise<
  * Forgets a user's two-factor (its secret, a pending one, its last step): two-factor is off and
  * can be set up again. Answers whether it was on.
  */
-export async function removeFactor(db: Db, userId: number): Promise<boolean> {
+/**
+ * Turns two-factor off for a reset by support: the secrets and recovery codes are forgotten, and
+ * the row remembers that the partner is to set it up again. False when it was not on (nothing
+ * changes then).
+ */
+export async function resetFactor(db: Db, userId: number): Promise<boolean> {
   const rows = await db
-    .delete(mfaFactors)
-    .where(eq(mfaFactors.userId, userId))
-    .returning({ enabled: mfaFactors.enabled });
-  return rows[0]?.enabled ?? false;
+    .update(mfaFactors)
+    .set({ secret: null, pendingSecret: null, enabled: false, recoveryHashes: [], setupRequested: true })
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.enabled, true)))
+    .returning({ userId: mfaFactors.userId });
+  return rows.length === 1;
 }
 
 /**

@@ -14,4 +14,6 @@ export const mfaFactors = pgTable('mfa_factors', {
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
   /** The recovery codes not used yet, as keyed hashes (service.ts `recoveryHash`); shown once at setup. */
   recoveryHashes: text('recovery_hashes').array().notNull().default([]),
+  /** Support turned two-factor off on the partner's request: the next sign-in asks them to set it up again. */
+  setupRequested: boolean('setup_requested').notNull().default(false),
 });

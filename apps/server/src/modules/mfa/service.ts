@@ -18,6 +18,9 @@ export type { TMfaSecret } from './repo';
  */
 export const mfaEnabledRow = repo.enabledRow;
 export const mfaEnabledOf = repo.enabledOf;
+/** Whether the user is to set two-factor up again after support's reset (SQL, as `mfaEnabledRow`). */
+export const mfaSetupRequestedRow = repo.setupRequestedRow;
+export const mfaSetupRequestedOf = repo.setupRequestedOf;
 
 /**
  * The sealed secret of a user whose two-factor is on (`TMfaSecret`), as SQL read with the user
@@ -170,7 +173,8 @@ export function createMfa(deps: {
     /**
      * Support turns a partner's two-factor off on their request (a lost phone): the secret is
      * forgotten, the reason kept in the audit log with the operator, and the partner is mailed, so
-     * a reset they did not ask for does not go unnoticed. The next setup starts afresh. 404 for no
+     * a reset they did not ask for does not go unnoticed. The next setup starts afresh, and until
+     * then the profile asks the partner to set it up again (`mfa_setup_required`). 404 for no
      * such partner; a partner without two-factor answers the same (nothing to reset, nothing logged).
      */
     async resetByOperator(
@@ -181,7 +185,7 @@ export function createMfa(deps: {
     ): Promise<{ mfa_enabled: false }> {
       if ((await deps.emailOf(userId)) === undefined) throw fail.notFound();
       const wasEnabled = await deps.db.transaction(async (tx) => {
-        const enabled = await repo.removeFactor(tx, userId);
+        const enabled = await repo.resetFactor(tx, userId);
         if (enabled)
           await audit(tx, {
             userId,

@@ -99,6 +99,7 @@ export function tariffRoutes(app: FastifyInstance, deps: { tariffs: TTariffs }):
     params: ZUserIdParams,
     body: ZAdminMentorChange,
     response: ZAdminMentorChanged,
-    handler: ({ user, params, body }) => tariffs.changeMentor(user.id, params.id, body.mentor_id),
+    handler: ({ user, params, body }) =>
+      tariffs.changeMentor(user.id, params.id, body.mentor_id, body.reason ?? null),
   });
 }

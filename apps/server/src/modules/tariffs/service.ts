@@ -287,7 +287,12 @@ export function createTariffs(deps: {
     },
 
     /** Admin: a partner's new mentor; refused once the partner has paid a tariff (spec). */
-    async changeMentor(adminId: number, userId: number, mentorId: number): Promise<TAdminMentorChanged> {
+    async changeMentor(
+      adminId: number,
+      userId: number,
+      mentorId: number,
+      reason: string | null = null,
+    ): Promise<TAdminMentorChanged> {
       return db.transaction(async (tx) => {
         const user = await repo.lockUser(tx, userId);
         if (!user || user.isCompanyRoot) throw fail.notFound();
@@ -304,6 +309,9 @@ export function createTariffs(deps: {
           userId,
           actorId: adminId,
           action: 'mentor.changed',
+          reason,
+          before: { mentor_id: user.mentorId },
+          after: { mentor_id: mentorId },
           details: { from: user.mentorId, to: mentorId },
         });
         return { id: userId, mentor_id: mentorId };

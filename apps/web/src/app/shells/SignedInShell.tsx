@@ -12,6 +12,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { LegalFooter } from '../../components/LegalLinks';
 import { Logo } from '../../components/Logo';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner';
+import { MfaSetupBanner } from '../../components/MfaSetupBanner';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
 
 const AREAS = [
@@ -109,6 +110,7 @@ export function SignedInShell() {
             screen's content arrives (layout shift, docs/web-performance.md). */}
         <div style={{ minHeight: 'calc(100dvh - var(--app-shell-header-offset, 64px))' }}>
           <MaintenanceBanner />
+          {profile.data && <MfaSetupBanner profile={profile.data} />}
           {profile.data && <WalletBar profile={profile.data} />}
           <Outlet />
         </div>

@@ -107,3 +107,70 @@ describe('the partner detail', () => {
     });
   });
 });
+
+describe('the actions of the detail', () => {
+  it('moves the partner under another mentor, and adjusts a balance, each with a reason', async () => {
+    const answer = (path: string): TAnswer => {
+      if (path === '/api/v1/accounts/info/')
+        return { status: 200, body: aProfile({ roles: ['support', 'finance'] }) };
+      if (path === '/api/v1/admin/users/12/') return { status: 200, body: detail() };
+      if (path === '/api/v1/admin/users/12/mentor/') return { status: 200, body: { id: 12, mentor_id: 10 } };
+      if (path === '/api/v1/admin/ledger/adjustments/') return { status: 201, body: { success: true } };
+      return { status: 404, body: {} };
+    };
+    const { requests } = renderWithApi(
+      <Routes>
+        <Route path="/admin/users/:id" element={<PartnerPage />} />
+      </Routes>,
+      answer,
+      '/admin/users/12',
+    );
+    fireEvent.click(await screen.findByTestId('change-mentor'));
+    const mentor = await screen.findByTestId('mentor-change');
+    expect(mentor.textContent).toContain('Only before their first paid tariff');
+    fireEvent.change(within(mentor).getByLabelText(/The new mentor's ID/), { target: { value: '10' } });
+    fireEvent.change(within(mentor).getByLabelText(/Reason/), { target: { value: 'Ticket 88: wrong link' } });
+    fireEvent.submit(mentor);
+    await waitFor(() =>
+      expect(requests.find((request) => request.path === '/api/v1/admin/users/12/mentor/')?.body).toEqual({
+        mentor_id: 10,
+        reason: 'Ticket 88: wrong link',
+      }),
+    );
+
+    fireEvent.click(screen.getByTestId('adjust-balance'));
+    const adjust = await screen.findByTestId('adjust');
+    fireEvent.change(within(adjust).getByLabelText(/Amount/), { target: { value: '-5' } });
+    fireEvent.change(within(adjust).getByLabelText(/Reason/), {
+      target: { value: 'Double credit of ticket 90' },
+    });
+    fireEvent.submit(adjust);
+    await waitFor(() =>
+      expect(requests.find((request) => request.path === '/api/v1/admin/ledger/adjustments/')?.body).toEqual({
+        user_id: 12,
+        currency: 'USDT',
+        amount: '-5',
+        reason: 'Double credit of ticket 90',
+      }),
+    );
+    const sent = requests.find((request) => request.path === '/api/v1/admin/ledger/adjustments/')!;
+    expect(sent.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows support no balance adjustment, which is finance’s', async () => {
+    renderWithApi(
+      <Routes>
+        <Route path="/admin/users/:id" element={<PartnerPage />} />
+      </Routes>,
+      (path) =>
+        path === '/api/v1/accounts/info/'
+          ? { status: 200, body: aProfile({ roles: ['support'] }) }
+          : path === '/api/v1/admin/users/12/'
+            ? { status: 200, body: detail() }
+            : { status: 404, body: {} },
+      '/admin/users/12',
+    );
+    expect(await screen.findByTestId('change-mentor')).toBeTruthy();
+    expect(screen.queryByTestId('adjust-balance')).toBeNull();
+  });
+});

@@ -23,6 +23,7 @@ import { formatAmount, formatDate, formatDateTime } from '../../../lib/format';
 import { showServerErrors, zodValidate } from '../../../lib/form';
 import { useAddPartnerNote } from '../api/add-partner-note';
 import { usePartner } from '../api/get-partner';
+import { PartnerActions } from '../components/PartnerActions';
 import { UserActions } from '../components/UserActions';
 
 const nameOf = (person: Pick<TPartnerPerson, 'first_name' | 'last_name'>) =>
@@ -70,7 +71,8 @@ export function PartnerPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const partner = usePartner(id);
-  const mayEditRoles = mayActAs(useProfile().data?.roles ?? [], 'admin');
+  const operatorRoles = useProfile().data?.roles ?? [];
+  const mayEditRoles = mayActAs(operatorRoles, 'admin');
   if (!partner.data) return <PageTitle>{t('admin.partner.title')}</PageTitle>;
   const detail = partner.data;
   const { profile } = detail;
@@ -92,7 +94,10 @@ export function PartnerPage() {
           {t('admin.users.mfa')}: {profile.mfa_enabled ? t('profile.mfa.on') : t('profile.mfa.off')}
         </Badge>
       </Group>
-      <UserActions user={profile} mayEditRoles={mayEditRoles} />
+      <Group gap={4}>
+        <UserActions user={profile} mayEditRoles={mayEditRoles} />
+        <PartnerActions partner={profile} roles={operatorRoles} />
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Facts
           testId="partner-identity"

@@ -1,0 +1,1 @@
+ALTER TABLE "mfa_factors" ADD COLUMN "setup_requested" boolean DEFAULT false NOT NULL;
