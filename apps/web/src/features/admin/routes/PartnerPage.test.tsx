@@ -59,6 +59,16 @@ const detail = (notes: TPartnerDetail['notes'] = []): TPartnerDetail => ({
   notes,
 });
 
+/** Partner 12's detail at its route, the API answered by `answer`. */
+const showDetail = (answer: (path: string, method: string) => TAnswer) =>
+  renderWithApi(
+    <Routes>
+      <Route path="/admin/users/:id" element={<PartnerPage />} />
+    </Routes>,
+    answer,
+    '/admin/users/12',
+  );
+
 describe('the partner detail', () => {
   it('shows the sponsor line, the binary position, money, recent lines and sessions, and adds a note', async () => {
     let notes: TPartnerDetail['notes'] = [];
@@ -73,13 +83,7 @@ describe('the partner detail', () => {
       if (path === '/api/v1/admin/users/12/') return { status: 200, body: detail(notes) };
       return { status: 404, body: {} };
     };
-    const { requests } = renderWithApi(
-      <Routes>
-        <Route path="/admin/users/:id" element={<PartnerPage />} />
-      </Routes>,
-      answer,
-      '/admin/users/12',
-    );
+    const { requests } = showDetail(answer);
     expect(await screen.findByRole('heading', { name: 'Pia Tester' })).toBeTruthy();
     const sponsors = screen.getByTestId('partner-sponsors');
     expect(
@@ -118,13 +122,7 @@ describe('the actions of the detail', () => {
       if (path === '/api/v1/admin/ledger/adjustments/') return { status: 201, body: { success: true } };
       return { status: 404, body: {} };
     };
-    const { requests } = renderWithApi(
-      <Routes>
-        <Route path="/admin/users/:id" element={<PartnerPage />} />
-      </Routes>,
-      answer,
-      '/admin/users/12',
-    );
+    const { requests } = showDetail(answer);
     fireEvent.click(await screen.findByTestId('change-mentor'));
     const mentor = await screen.findByTestId('mentor-change');
     expect(mentor.textContent).toContain('Only before their first paid tariff');
@@ -158,17 +156,12 @@ describe('the actions of the detail', () => {
   });
 
   it('shows support no balance adjustment, which is finance’s', async () => {
-    renderWithApi(
-      <Routes>
-        <Route path="/admin/users/:id" element={<PartnerPage />} />
-      </Routes>,
-      (path) =>
-        path === '/api/v1/accounts/info/'
-          ? { status: 200, body: aProfile({ roles: ['support'] }) }
-          : path === '/api/v1/admin/users/12/'
-            ? { status: 200, body: detail() }
-            : { status: 404, body: {} },
-      '/admin/users/12',
+    showDetail((path) =>
+      path === '/api/v1/accounts/info/'
+        ? { status: 200, body: aProfile({ roles: ['support'] }) }
+        : path === '/api/v1/admin/users/12/'
+          ? { status: 200, body: detail() }
+          : { status: 404, body: {} },
     );
     expect(await screen.findByTestId('change-mentor')).toBeTruthy();
     expect(screen.queryByTestId('adjust-balance')).toBeNull();
