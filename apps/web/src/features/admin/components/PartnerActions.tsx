@@ -1,5 +1,11 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { mayActAs, type TOperatorRole, ZAdjustmentRequest, ZAdminMentorChange } from '@portal/contracts';
+import {
+  CURRENCIES,
+  mayActAs,
+  type TOperatorRole,
+  ZAdjustmentRequest,
+  ZAdminMentorChange,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdjustBalance } from '../api/adjust-balance';
@@ -102,7 +108,7 @@ function AdjustModal({ partner, onClose }: { partner: TPartner; onClose: () => v
         <>
           <NativeSelect
             label={t('wallet.currency')}
-            data={['USDT', 'DXN', 'DFT']}
+            data={[...CURRENCIES]}
             {...form.getInputProps('currency')}
           />
           <TextInput
