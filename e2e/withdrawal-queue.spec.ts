@@ -44,6 +44,7 @@ test('finance approves several withdrawals at once, exports the approved ones fo
 
   await page.setViewportSize(PHONE);
   await signIn(page, E2E.admin.email, E2E.admin.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/admin/withdrawals');
   await expect(page.getByRole('heading', { name: 'Withdrawals' })).toBeVisible();
   await page.getByLabel('Network').selectOption('BEP-20');
