@@ -26,7 +26,8 @@ await build({
   sourcemap: true,
   external: [...Object.keys(pkg.dependencies ?? {}), 'zod'],
   banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    // Aliased: a bundled module (pdfkit, lib/pdf.ts) may import createRequire under its own name.
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
   },
   logLevel: 'warning',
 });
