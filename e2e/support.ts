@@ -130,6 +130,33 @@ export async function fund(request: APIRequestContext, userId: number, amount: s
   expect(funded.status()).toBe(201);
 }
 
+/**
+ * A partner with a finance password and 100 USDT who asks to withdraw `amount` USDT on BEP-20 to
+ * `address`: the partner (with its user id) and the withdrawal's id.
+ */
+export async function withdrawingPartner(
+  request: APIRequestContext,
+  name: string,
+  amount: string,
+  address: string,
+) {
+  const partner = newPartner(name);
+  const { token, user } = await registerByApi(request, partner);
+  const auth = { authorization: `Bearer ${token}` };
+  const set = await request.patch('/api/v1/accounts/info/', {
+    headers: auth,
+    data: { finance_password: 'finance-pass-1', password: partner.password },
+  });
+  expect(set.status()).toBe(200);
+  await fund(request, user.id, '100', `e2e ${name}`);
+  const asked = await request.post('/api/v1/withdraw/request/', {
+    headers: auth,
+    data: { currency: 'USDT', network: 'BEP-20', address, amount, finance_password: 'finance-pass-1' },
+  });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  return { partner: { ...partner, id: user.id }, withdrawalId: ((await asked.json()) as { id: number }).id };
+}
+
 /** Sends USDT to an address on the development chain; answers the transaction hash. */
 export async function sendOnDevChain(request: APIRequestContext, to: string, amount: string) {
   const sent = await request.post('/api/v1/dev/chain/transfer/', { data: { to, currency: 'USDT', amount } });

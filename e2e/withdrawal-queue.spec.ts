@@ -4,12 +4,10 @@ import { E2E } from './env';
 import {
   expectAccessible,
   expectNoSidewaysScroll,
-  fund,
-  newPartner,
   PHONE,
-  registerByApi,
   screenshots,
   signIn,
+  withdrawingPartner,
 } from './support';
 
 const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -18,21 +16,8 @@ const screenshot = screenshots('withdrawal-queue');
 
 /** A partner with a finance password and 100 USDT who asks to withdraw `amount`. */
 async function partnerWithdrawing(request: APIRequestContext, name: string, amount: string) {
-  const partner = newPartner(name);
-  const { token, user } = await registerByApi(request, partner);
-  const auth = { authorization: `Bearer ${token}` };
-  const set = await request.patch('/api/v1/accounts/info/', {
-    headers: auth,
-    data: { finance_password: 'finance-pass-1', password: partner.password },
-  });
-  expect(set.status()).toBe(200);
-  await fund(request, user.id, '100', 'e2e queue');
-  const asked = await request.post('/api/v1/withdraw/request/', {
-    headers: auth,
-    data: { currency: 'USDT', network: 'BEP-20', address: BEP20, amount, finance_password: 'finance-pass-1' },
-  });
-  expect(asked.ok(), await asked.text()).toBe(true);
-  return { email: partner.email, id: ((await asked.json()) as { id: number }).id };
+  const { partner, withdrawalId } = await withdrawingPartner(request, name, amount, BEP20);
+  return { email: partner.email, id: withdrawalId };
 }
 
 test('finance approves several withdrawals at once, exports the approved ones for the wallet team and marks one sent', async ({

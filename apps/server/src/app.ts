@@ -70,6 +70,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalog } from './modules/catalog/service';
 import { configRoutes } from './modules/configs/routes';
 import { createConfigs } from './modules/configs/service';
+import { createSettings } from './modules/configs/settings';
 import { blackFridayDiscount, createPromotions } from './read-models/promotions/service';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
@@ -86,6 +87,12 @@ import { tariffJobs } from './modules/tariffs/jobs';
 import { promocodeRoutes } from './modules/promocodes/routes';
 import { createPromocodes, promocodeDiscount } from './modules/promocodes/service';
 import { partnerRoutes } from './read-models/partners/routes';
+import { reportRoutes } from './read-models/reports/routes';
+import { createReports } from './read-models/reports/service';
+import { detectFraudSignals } from './read-models/fraud/service';
+import { fraudJobs } from './modules/fraud/jobs';
+import { fraudRoutes } from './modules/fraud/routes';
+import { createFraud } from './modules/fraud/service';
 import { addressOwners, createPartners } from './read-models/partners/service';
 import { teamRoutes } from './read-models/team/routes';
 import { createTeam } from './read-models/team/service';
@@ -93,7 +100,7 @@ import { teamStatsRoutes } from './modules/team-stats/routes';
 import { promotionRoutes } from './read-models/promotions/routes';
 import { createTeamStats } from './modules/team-stats/service';
 import { teamStatsJobs } from './modules/team-stats/jobs';
-import { bonusLineDetails } from './modules/compensation/service';
+import { bonusLineDetails, PLAN } from './modules/compensation/service';
 import { compensationJobs } from './modules/compensation/jobs';
 import { createProducts } from './modules/products/service';
 import { productJobs } from './modules/products/jobs';
@@ -229,6 +236,9 @@ export async function buildApp({
           ).statusCode,
       })
     : null;
+  // The settings an admin changes at runtime (windows, rates, withdrawal fees), read by each rule when it runs.
+  const settings = createSettings({ db, config, planVersion: PLAN.version });
+  await settings.refresh();
   const cards = createCardPayments({
     db,
     // The sandbox authorizes any well-formed card: only where config.ts switches it on.
@@ -240,7 +250,7 @@ export async function buildApp({
         })
       : (cardSandbox ?? createDisabledCardProvider()),
     card: config.card,
-    usdtEurRate: config.rates.usdtEur,
+    usdtEurRate: () => settings.current().rates.usdtEur,
     publicUrl: config.publicUrl,
     amountMax: config.amountMax,
     log: app.log,
@@ -278,7 +288,7 @@ export async function buildApp({
   });
   const deposits = createDeposits({ db, config, watcher });
 
-  const configs = createConfigs({ config, clock });
+  const configs = createConfigs({ settings: settings.current, hotWinter: config.hotWinter, clock });
   app.decorate('inMaintenance', () => configs.inMaintenance());
   app.decorate('storedAnswer', (idempotency) => storedAnswer(db, idempotency));
   app.decorate('idempotencyHashKey', deriveKey(config.secretKey, 'idempotency-request-hash'));
@@ -296,7 +306,7 @@ export async function buildApp({
   app.decorate('authenticateApiKey', (key) => apiKeys.authenticate(key));
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  configRoutes(app, { configs });
+  configRoutes(app, { configs, settings });
   accountRoutes(app, {
     accounts,
     recovery,
@@ -311,10 +321,18 @@ export async function buildApp({
   adminRoutes(app, { admin });
   auditRoutes(app, { db });
   // The reads that tolerate a replica's lag read `readDb` (docs/scaling.md "Read replicas").
-  statementRoutes(app, { db: readDb, lineDetailsOf: bonusLineDetails });
-  withdrawalRoutes(app, { withdrawals: createWithdrawals({ db, config, mfa, rateLimiter }) });
+  statementRoutes(app, { db: readDb, lineDetailsOf: bonusLineDetails, partnerOf: findUserById, clock });
+  withdrawalRoutes(app, {
+    withdrawals: createWithdrawals({
+      db,
+      config,
+      rules: () => settings.current().withdrawals,
+      mfa,
+      rateLimiter,
+    }),
+  });
   dftRoutes(app, { db });
-  rateRoutes(app, { db, config });
+  rateRoutes(app, { db, rates: () => settings.current().rates });
   ledgerRoutes(app, {
     db,
     amountMax: config.amountMax,
@@ -350,6 +368,15 @@ export async function buildApp({
   partnerRoutes(app, {
     partners: createPartners({ db, accounts, tariffs, lineDetailsOf: bonusLineDetails }),
   });
+  // Reports read what tolerates a replica's lag: figures over past days.
+  reportRoutes(app, { reports: createReports({ db: readDb }) });
+  // Fraud signals: the check reads across modules (read-models/fraud); the module records them.
+  const fraud = createFraud({
+    db,
+    signupBurst: config.fraud.signupBurst,
+    detect: (rules) => detectFraudSignals(db, rules),
+  });
+  fraudRoutes(app, { fraud });
   promocodeRoutes(app, { promocodes: createPromocodes({ db, clock }), tariffs });
   explanationRoutes(app, { explanations: createExplanations({ db: readDb }) });
   compensationRoutes(app, { db });
@@ -409,6 +436,7 @@ export async function buildApp({
     ...dftJobs({ db }),
     ...depositJobs({ config, watcher, deposits, devChain }),
     ...cardJobs({ cards, log: app.log }),
+    ...fraudJobs({ fraud, everyMs: config.fraud.everyMs }),
     ...notificationJobs({
       db,
       mailer: mail,

@@ -8,6 +8,7 @@ import { cardConfig } from './modules/card/config';
 import { compensationConfig } from './modules/compensation/config';
 import { windowsConfig } from './modules/configs/config';
 import { depositsConfig } from './modules/deposits/config';
+import { fraudConfig } from './modules/fraud/config';
 import { ledgerConfig } from './modules/ledger/config';
 import { legalConfig } from './modules/legal/config';
 import { notificationsConfig } from './modules/notifications/config';
@@ -89,6 +90,7 @@ const SLICES = [
   windowsConfig,
   ledgerConfig,
   accountsConfig,
+  fraudConfig,
 ] as const;
 
 /**
@@ -113,6 +115,7 @@ const ZEnv = z.object({
   ...windowsConfig.env,
   ...servicesConfig.env,
   ...accountsConfig.env,
+  ...fraudConfig.env,
 });
 
 /** Every variable, as declared: the shared ones, then each slice's (README.md lists them all). */
@@ -231,5 +234,6 @@ function configFromEnv(env: TEnv) {
     ...windowsConfig.build(env, common),
     ...servicesConfig.build(env, common),
     ...ledgerConfig.build(env, common),
+    ...fraudConfig.build(env, common),
   };
 }

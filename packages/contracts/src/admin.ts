@@ -53,7 +53,7 @@ export const ZOutboxPage = zPage(ZOutboxMail);
 export type TOutboxPage = z.infer<typeof ZOutboxPage>;
 
 /** Why an operator acts on a partner (api.md "Pinned for the back office"): kept in the audit log. */
-const zReason = zText(500, MESSAGES.fieldRequired, { multiline: true });
+export const zReason = zText(500, MESSAGES.fieldRequired, { multiline: true });
 
 /** Blocking or unblocking: the reason is kept in the audit log (optional for older clients). */
 export const ZBlockRequest = z.object({ reason: zReason.optional() }).strict();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
+import { zPage, ZPageQuery, ZTimestamp } from './common';
+import { zText } from './fields';
+import { MESSAGES } from './messages';
 
 // ---- configs: GET /api/v1/configs/get_all_configs/ (compensation-plan.md section 9) --------------
 
@@ -44,3 +46,80 @@ export const ZAllConfigs = z.object({
   summer_promo: ZConfigWindow.nullable(),
 });
 export type TAllConfigs = z.infer<typeof ZAllConfigs>;
+
+// ---- the configuration screen (issue 22, admins): settings changed at runtime, with their history ----
+
+/**
+ * What an admin may change while the portal runs, each in the text its variable takes at start
+ * (README.md): the windows, the Black Friday discount and the maintenance notice, the exchange
+ * rates, and each chain currency's withdrawal fee and limits. A change applies to what happens
+ * after it (a price already quoted, a withdrawal already asked keep theirs).
+ */
+export const SETTING_KEYS = [
+  'BLACK_FRIDAY_WINDOW',
+  'BLACK_FRIDAY_DISCOUNT_PERCENT',
+  'MAINTENANCE_WINDOW',
+  'MAINTENANCE_NOTICE_DAYS',
+  'NEW_YEAR_PROMO_WINDOW',
+  'SUMMER_PROMO_WINDOW',
+  'DXN_USDT_RATE',
+  'USDT_EUR_RATE',
+  'WITHDRAWAL_FEE_USDT',
+  'WITHDRAWAL_MIN_USDT',
+  'WITHDRAWAL_MAX_USDT',
+  'WITHDRAWAL_FEE_DXN',
+  'WITHDRAWAL_MIN_DXN',
+  'WITHDRAWAL_MAX_DXN',
+] as const;
+export const ZSettingKey = z.enum(SETTING_KEYS, { error: MESSAGES.invalidValue });
+export type TSettingKey = z.infer<typeof ZSettingKey>;
+
+/** An operator as the configuration's history names them. */
+const ZSettingActor = z.object({ id: z.number().int(), email: z.string() }).nullable();
+
+export const ZAdminSetting = z.object({
+  key: ZSettingKey,
+  /** What the portal runs with now. */
+  value: z.string(),
+  /** The variable's value at start (the environment, or its default): what a change departs from. */
+  default: z.string(),
+  changed_at: ZTimestamp.nullable(),
+  changed_by: ZSettingActor,
+});
+export type TAdminSetting = z.infer<typeof ZAdminSetting>;
+
+export const ZAdminSettings = z.object({
+  settings: z.array(ZAdminSetting),
+  /**
+   * Shown, not changed here: the Hot Winter window and the compensation plan's version count in
+   * the ordered fold, which must replay every recorded purchase to the same payouts; prices are
+   * the catalogue's (with their own history).
+   */
+  fixed: z.object({ hot_winter_window: z.string(), plan_version: z.string() }),
+});
+export type TAdminSettings = z.infer<typeof ZAdminSettings>;
+
+export const ZSettingChange = z
+  .object({
+    key: ZSettingKey,
+    value: zText(100, MESSAGES.fieldRequired),
+    reason: zText(500, MESSAGES.fieldRequired, { multiline: true }),
+  })
+  .strict();
+export type TSettingChange = z.infer<typeof ZSettingChange>;
+
+export const ZSettingHistoryQuery = ZPageQuery.extend({ key: ZSettingKey.optional() });
+export type TSettingHistoryQuery = z.infer<typeof ZSettingHistoryQuery>;
+
+export const ZSettingHistoryEntry = z.object({
+  id: z.number().int(),
+  key: ZSettingKey,
+  value: z.string(),
+  previous: z.string(),
+  reason: z.string(),
+  actor: ZSettingActor,
+  created_at: ZTimestamp,
+});
+export type TSettingHistoryEntry = z.infer<typeof ZSettingHistoryEntry>;
+export const ZSettingHistoryPage = zPage(ZSettingHistoryEntry);
+export type TSettingHistoryPage = z.infer<typeof ZSettingHistoryPage>;

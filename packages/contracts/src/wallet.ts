@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zDate, zId, zPage, zPageNumber, ZTimestamp, zWholeNumber } from './common';
 import { isSafeText, zCode, zFinancePassword, zSafeString, zText } from './fields';
 import { MESSAGES } from './messages';
-import { amountProblem, type TCurrency, ZMoney } from './money';
+import { amountProblem, CURRENCIES, type TCurrency, ZMoney } from './money';
 
 /** api.md: the kinds of operation in a partner's statement. */
 export const OPERATION_TYPES = [
@@ -218,6 +218,18 @@ export const ZTransaction = z.object({
 export type TTransaction = z.infer<typeof ZTransaction>;
 export const ZFinancesPage = zPage(ZTransaction);
 export type TFinancesPage = z.infer<typeof ZFinancesPage>;
+
+/** The first month a monthly statement covers; the last is the current one (the server's clock). */
+export const STATEMENT_FIRST_MONTH = '2000-01';
+
+/** The monthly PDF statement of one currency (`finances/statement/`): `?month=YYYY-MM&currency=`. */
+export const ZStatementPdfQuery = z.object({
+  month: z
+    .string({ error: MESSAGES.monthInvalid })
+    .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, { error: MESSAGES.monthInvalid }),
+  currency: z.enum(CURRENCIES, { error: MESSAGES.currencyInvalid }),
+});
+export type TStatementPdfQuery = z.infer<typeof ZStatementPdfQuery>;
 
 // ---- withdrawals -------------------------------------------------------------------------------------
 

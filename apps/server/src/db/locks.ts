@@ -19,4 +19,8 @@ export const LOCKS = {
   fold: 72_019,
   /** One card's reservations, in turn (namespace per card fingerprint; card). */
   cardReservations: 72_020,
+  /** The runtime settings' changes, one at a time (configs). */
+  configChanges: 72_021,
+  /** The one transaction recording a fraud check's signals (fraud). */
+  fraudScan: 72_030,
 } as const;

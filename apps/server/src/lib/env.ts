@@ -57,6 +57,11 @@ export const positiveDecimal = decimal.refine((text) => /[1-9]/.test(text), {
   message: 'must be more than zero',
 });
 
+/** An exchange rate: more than zero, at most 8 decimal places and at most 1,000,000. */
+export const exchangeRate = positiveDecimal
+  .refine((text) => parseMinor(text, 'DXN') !== null, { message: 'at most 8 decimal places' })
+  .refine((text) => (parseMinor(text, 'DXN') ?? 0n) <= 10n ** 14n, { message: 'at most 1000000' });
+
 /** A window setting (lib/windows.ts), or the variable's error. */
 export function windowOf(text: string, name: string): TWindowSpec {
   const window = parseWindow(text);

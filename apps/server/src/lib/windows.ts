@@ -105,3 +105,19 @@ export function latestOccurrence(spec: TWindowSpec, now: Date): TOccurrence | nu
   }
   return occurrenceIn(spec, year - 2);
 }
+
+const two = (value: number) => String(value).padStart(2, '0');
+const pointText = (point: TYearlyPoint) =>
+  `${two(point.month)}-${two(point.day)}T${two(point.hour)}:${two(point.minute)}`;
+
+/** A window as its setting is written (parseWindow reads it back to the same window). */
+export function windowText(spec: TWindowSpec): string {
+  switch (spec.kind) {
+    case 'off':
+      return 'off';
+    case 'yearly':
+      return `${pointText(spec.start)}/${pointText(spec.end)}`;
+    case 'once':
+      return `${spec.start.toISOString()}/${spec.end.toISOString()}`;
+  }
+}

@@ -285,6 +285,7 @@ const KEY_READS = [
   'POST /api/v1/accounts/info/',
   'POST /api/v1/payments/finances/',
   'GET /api/v1/payments/finances/csv/',
+  'GET /api/v1/payments/finances/statement/',
   'POST /api/v1/mlm/income-by-month/',
   'POST /api/v1/mlm/package/active/',
   'POST /api/v1/mlm/structure_list/',

@@ -6,7 +6,7 @@ import { auditBonuses } from '../../src/modules/compensation/service';
 import { call, post, testApp, type TTestApp } from '../helpers/app';
 import { loginAdmin, registerPartner, type TPartner } from '../helpers/factories';
 import { adjust, balances, companyBalance, ledgerHealth } from '../helpers/money';
-import { SHIPPING } from '../helpers/shop';
+import { orderDevice, SHIPPING } from '../helpers/shop';
 import { buyTariff } from '../helpers/tariffs';
 
 const FINANCE = 'finance-pass-1';
@@ -16,19 +16,6 @@ async function partner(app: TTestApp, usdt: string, mentor?: TPartner): Promise<
   const created = await registerPartner(app, mentor ? { promocode: mentor.referralId } : {});
   if (usdt !== '0') await adjust(app, created.id, 'USDT', usdt);
   return created;
-}
-
-async function orderDevice(app: TTestApp, buyer: TPartner): Promise<number> {
-  const products = await call(app, 'GET', '/api/v1/products/', { token: buyer.token });
-  const device = products.body.find((product: { kind: string }) => product.kind === 'device');
-  const order = await post(
-    app,
-    '/api/v1/products/create_order/',
-    { product_id: device.id, shipping: SHIPPING, pay_from_balance: true },
-    buyer.token,
-  );
-  expect(order.status, JSON.stringify(order.body)).toBe(201);
-  return order.body.id as number;
 }
 
 const refund = (

@@ -47,6 +47,11 @@ const MOVES_NO_MONEY = [
   'POST /api/v1/admin/users/{id}/mfa/reset/',
   // Support's note on a partner: words, no money.
   'POST /api/v1/admin/users/{id}/notes/',
+  // The fraud check and support's decision on a signal: records of suspicion, no money.
+  'POST /api/v1/admin/fraud-signals/scan/',
+  'POST /api/v1/admin/fraud-signals/{id}/review/',
+  // An admin's change of a setting: an admin may end a maintenance window early from inside it.
+  'POST /api/v1/admin/configs/',
   'POST /api/v1/cardpayment/usdt_euro_rate/',
   // The bot: linking a chat, unlinking it, Telegram's updates (notices are sent by a job).
   'POST /api/v1/chatbot/link/',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { hotp, base32Decode, timeStep } from '../../src/lib/totp';
-import { ADMIN, post } from './app';
+import { ADMIN, call, post } from './app';
 
 let sequence = 0;
 
@@ -23,12 +23,14 @@ export function partnerInput(overrides: Record<string, unknown> = {}) {
 
 export type TPartner = { token: string; id: number; email: string; password: string; referralId: string };
 
+/** `headers`: the client's own (`x-forwarded-for` and `user-agent` where the app trusts a proxy). */
 export async function registerPartner(
   app: FastifyInstance,
   overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ): Promise<TPartner> {
   const input = partnerInput(overrides);
-  const response = await post(app, '/api/v1/accounts/register/', input);
+  const response = await call(app, 'POST', '/api/v1/accounts/register/', { body: input, headers });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return {
     token: response.body.token,

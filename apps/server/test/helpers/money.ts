@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { call, post, type TTestApp } from './app';
-import { loginAdmin } from './factories';
+import { loginAdmin, type TPartner } from './factories';
 
 /** The balances of a new partner, as the profile shows them. */
 export const ZERO_BALANCES = {
@@ -58,4 +58,28 @@ export async function companyBalance(
         where a.user_id is null and a.purpose = ${purpose} and a.currency = ${currency}`,
   );
   return BigInt(row?.total ?? '0');
+}
+
+/** The BEP-20 address the tests withdraw to. */
+export const BEP20_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+/** `partner` sets a finance password and asks to withdraw `amount` USDT on BEP-20; the answer. */
+export async function requestWithdrawal(app: TTestApp, partner: TPartner, amount: string) {
+  const finance = await call(app, 'PATCH', '/api/v1/accounts/info/', {
+    token: partner.token,
+    body: { finance_password: 'finance-pass-1', password: partner.password },
+  });
+  expect(finance.status, JSON.stringify(finance.body)).toBe(200);
+  return post(
+    app,
+    '/api/v1/withdraw/request/',
+    {
+      currency: 'USDT',
+      network: 'BEP-20',
+      address: BEP20_ADDRESS,
+      amount,
+      finance_password: 'finance-pass-1',
+    },
+    partner.token,
+  );
 }

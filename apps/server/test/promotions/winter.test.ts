@@ -42,7 +42,11 @@ async function sale(app: TTestApp, buyer: { id: number }, at: string, status = '
 /** The service on the app's database at `now`, walking (`smallTeam` large) or scanning (0) the team. */
 function promotionsAt(app: TTestApp, now: string, smallTeam?: number, env: NodeJS.ProcessEnv = {}) {
   const config = loadConfig({ NODE_ENV: 'test', SECRET_KEY: 'x'.repeat(40), DATA_DIR: '/tmp/x', ...env });
-  const configs = createConfigs({ config, clock: () => new Date(now) });
+  const configs = createConfigs({
+    settings: () => config,
+    hotWinter: config.hotWinter,
+    clock: () => new Date(now),
+  });
   return createPromotions({
     db: app.database.db,
     configs,

@@ -31,7 +31,7 @@ function cardsOf(app: TTestApp, provider?: TCardProvider) {
         deliver: async () => 200,
       }),
     card: config.card,
-    usdtEurRate: config.rates.usdtEur,
+    usdtEurRate: () => config.rates.usdtEur,
     publicUrl: config.publicUrl,
   });
 }

@@ -342,6 +342,11 @@ export const routes: RouteObject[] = [
                 (m) => m.KycPage,
               ),
               adminScreen(
+                '/admin/fraud',
+                () => import('../features/admin/routes/FraudPage'),
+                (m) => m.FraudPage,
+              ),
+              adminScreen(
                 '/admin/outbox',
                 () => import('../features/admin/routes/OutboxPage'),
                 (m) => m.OutboxPage,
@@ -380,6 +385,16 @@ export const routes: RouteObject[] = [
                 '/admin/chain',
                 () => import('../features/admin/routes/RejectedLogsPage'),
                 (m) => m.RejectedLogsPage,
+              ),
+              adminScreen(
+                '/admin/reports',
+                () => import('../features/admin/routes/ReportsPage'),
+                (m) => m.ReportsPage,
+              ),
+              adminScreen(
+                '/admin/configuration',
+                () => import('../features/admin/routes/ConfigurationPage'),
+                (m) => m.ConfigurationPage,
               ),
               adminScreen(
                 '/admin/audit',

@@ -25,6 +25,18 @@ export async function findUserById(db: Db, id: number): Promise<TUserRow | undef
   return row;
 }
 
+/** The identity of those of `ids` that exist: for another module's list that names its partners. */
+export async function identitiesOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ id: number; email: string; firstName: string; lastName: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
 /**
  * A user and, in the same statement, values other modules read about them (subqueries given by
  * the caller as SQL on `users.id`): one round trip for a whole profile. A named prepared
@@ -364,4 +376,14 @@ export async function kycQueue(db: Db, status: TKycStatus, offset: number, limit
     .limit(limit)
     .offset(offset);
   return { count: total?.value ?? 0, rows };
+}
+
+/** The emails of the users `ids` (an operator's name in a history), by id. */
+export async function emailsOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.email]));
 }

@@ -82,6 +82,8 @@ export const users = pgTable(
       .where(sql`${t.isCompanyRoot}`),
     uniqueIndex('users_binary_slot_key').on(t.binaryParentId, t.binaryPosition),
     index('users_mentor_idx').on(t.mentorId),
+    /** The new-partners report's ranges of days (ids and sign-up times grow together). */
+    index('users_joined_brin').using('brin', t.dateJoined),
     index('users_first_line_idx').on(t.mentorId, t.placementLeg, t.id),
     index('users_sponsor_level_idx').on(t.sponsorDepth, t.id),
     index('users_team_pending_idx')

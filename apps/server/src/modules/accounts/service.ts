@@ -46,6 +46,8 @@ import * as repo from './repo';
 import type { TCodeCheck } from './repo';
 import type { TUserRow } from './repo';
 
+export { identitiesOf } from './repo';
+
 /** Which 400 a unique index answers when two requests race past the first check. */
 const UNIQUE_FIELDS = {
   users_email_key: ['email', 'emailExists'],

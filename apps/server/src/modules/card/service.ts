@@ -46,8 +46,8 @@ export type TCardDeps = {
   db: Db;
   provider: TCardProvider;
   card: Pick<TConfig['card'], 'allowedCountries' | 'prohibitedCountries'>;
-  /** EUR per 1 USDT (config.rates.usdtEur). */
-  usdtEurRate: string;
+  /** EUR per 1 USDT in force now (USDT_EUR_RATE, which an admin may change: modules/configs/settings.ts). */
+  usdtEurRate: () => string;
   /** Where the provider's page sends the partner back: `<publicUrl>/transactions?card_payment=<id>`. */
   publicUrl: string;
   /** The largest amount any call takes (config.amountMax); beyond it nothing is recorded. */
@@ -96,7 +96,7 @@ export function createCardPayments(deps: TCardDeps) {
       if (user?.kycStatus !== 'verified')
         throw fail.field('amount', 'cardKycRequired', { limit: plainUsdt(CARD_RULES.kycAbove) });
     }
-    const amountEurCents = euroCents(amount, deps.usdtEurRate);
+    const amountEurCents = euroCents(amount, deps.usdtEurRate());
     const reference = chargeReference(idempotency);
     // The row's id is the return URL's, so it is taken first; the provider's session is opened
     // outside any transaction (an HTTP call), and is the same session when opened again.
@@ -306,7 +306,7 @@ export function createCardPayments(deps: TCardDeps) {
   }
 
   function euroRate(): z.input<typeof ZEuroRate> {
-    return { rate: deps.usdtEurRate };
+    return { rate: deps.usdtEurRate() };
   }
 
   return { open, receive, payment, limits, euroRate, reconcile };

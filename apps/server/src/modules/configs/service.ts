@@ -6,7 +6,7 @@ const DAY_MS = 24 * 3600_000;
 
 export type TClock = () => Date;
 
-type TWindowConfig = Pick<TConfig, 'blackFriday' | 'maintenance' | 'hotWinter' | 'seasonPromos'>;
+type TWindowConfig = Pick<TConfig, 'blackFriday' | 'maintenance' | 'seasonPromos'>;
 
 /** A seasonal promo with its own window (modules/promotions). */
 export type TSeasonPromo = 'newYear' | 'summer';
@@ -22,20 +22,25 @@ export const windowAnswer = (window: TOccurrence, now: Date): TConfigWindow => (
  * maintenance and the winter promo. Every rule that depends on one (the Black Friday discount, the
  * maintenance gate, the get_all_configs answer) asks here, so they agree at every edge.
  */
-export function createConfigs(deps: { config: TWindowConfig; clock: TClock }) {
-  const { config, clock } = deps;
-  const winter: TOccurrence = { start: new Date(config.hotWinter.from), end: new Date(config.hotWinter.to) };
+export function createConfigs(deps: {
+  /** The windows in force now (an admin may change them at runtime: modules/configs/settings.ts). */
+  settings: () => TWindowConfig;
+  hotWinter: TConfig['hotWinter'];
+  clock: TClock;
+}) {
+  const { settings, clock } = deps;
+  const winter: TOccurrence = { start: new Date(deps.hotWinter.from), end: new Date(deps.hotWinter.to) };
 
-  const blackFriday = (now: Date) => occurrence(config.blackFriday.window, now);
-  const maintenance = (now: Date) => occurrence(config.maintenance.window, now);
-  const season = (promo: TSeasonPromo, now: Date) => occurrence(config.seasonPromos[promo], now);
+  const blackFriday = (now: Date) => occurrence(settings().blackFriday.window, now);
+  const maintenance = (now: Date) => occurrence(settings().maintenance.window, now);
+  const season = (promo: TSeasonPromo, now: Date) => occurrence(settings().seasonPromos[promo], now);
 
   return {
     clock,
 
     /** The percent off tariffs at `now`: the configured discount inside the Black Friday window, else 0. */
     blackFridayPercent(now: Date = clock()): number {
-      return isWithin(blackFriday(now), now) ? config.blackFriday.discountPercent : 0;
+      return isWithin(blackFriday(now), now) ? settings().blackFriday.discountPercent : 0;
     },
 
     /** Money-moving calls answer 503 while this holds (http/route.ts `movesMoney`). */
@@ -53,10 +58,11 @@ export function createConfigs(deps: { config: TWindowConfig; clock: TClock }) {
      * the last one that ended (get_all_configs announces the next); null when switched off.
      */
     seasonPromo(promo: TSeasonPromo, now: Date = clock()): TOccurrence | null {
-      return latestOccurrence(config.seasonPromos[promo], now);
+      return latestOccurrence(settings().seasonPromos[promo], now);
     },
 
     all(now: Date = clock()): TAllConfigs {
+      const config = settings();
       const newYear = season('newYear', now);
       const summer = season('summer', now);
       const friday = blackFriday(now);

@@ -1,15 +1,7 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { TLanguage } from '@portal/contracts';
 import { serverText } from '../../lib/i18n';
+import { createPdf, finishPdf } from '../../lib/pdf';
 import type { TLegalSource } from './source';
-
-const require = createRequire(import.meta.url);
-
-/** DejaVu Sans (Latin and Cyrillic) from the dejavu-fonts-ttf package: the same on every machine. */
-const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONTS = { regular: join(FONT_DIR, 'DejaVuSans.ttf'), bold: join(FONT_DIR, 'DejaVuSans-Bold.ttf') };
 
 /**
  * One legal document as a PDF (A4, the fonts' used glyphs embedded). Deterministic: the dates in
@@ -22,31 +14,13 @@ export function renderLegalPdf(source: TLegalSource, language: TLanguage): Promi
     version: serverText(language, 'pdf.version'),
     effective: serverText(language, 'pdf.effective'),
   };
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 64, bottom: 64, left: 64, right: 64 },
-    bufferPages: true,
-    lang: language === 'BT' ? 'pt-BR' : language === 'TUV' ? 'tyv' : language,
-    displayTitle: true,
-    info: {
-      Title: source.title,
-      Subject: `${labels.version} ${source.version}`,
-      Producer: 'partner-portal',
-      Creator: 'partner-portal',
-      CreationDate: date,
-      ModDate: date,
-    },
+  const pdf = createPdf({
+    language,
+    title: source.title,
+    subject: `${labels.version} ${source.version}`,
+    date,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
-
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const { doc, width } = pdf;
   doc.font('bold').fontSize(18).text(source.title, { width });
   doc.moveDown(0.3);
   doc
@@ -79,22 +53,5 @@ export function renderLegalPdf(source: TLegalSource, language: TLanguage): Promi
   }
 
   // Page numbers, "n / total", at the foot of every page.
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(8)
-      .fillColor('#777777')
-      .text(`${source.title} · ${index + 1} / ${range.count}`, doc.page.margins.left, doc.page.height - 40, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  return done;
+  return finishPdf(pdf, (page, count) => `${source.title} · ${page} / ${count}`);
 }

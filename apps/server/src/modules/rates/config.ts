@@ -1,10 +1,4 @@
-import { parseMinor } from '@portal/contracts';
-import { configSlice, positiveDecimal } from '../../lib/env';
-
-/** A price from configuration: more than zero, at most 8 decimal places and at most 1,000,000. */
-const rate = positiveDecimal
-  .refine((text) => parseMinor(text, 'DXN') !== null, { message: 'at most 8 decimal places' })
-  .refine((text) => (parseMinor(text, 'DXN') ?? 0n) <= 10n ** 14n, { message: 'at most 1000000' });
+import { configSlice, exchangeRate as rate } from '../../lib/env';
 
 /** The exchange rates (DXN_USDT_RATE, USDT_EUR_RATE). */
 export const ratesConfig = configSlice({

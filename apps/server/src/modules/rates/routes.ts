@@ -7,7 +7,7 @@ import { createQuote } from './service';
 
 const tags = ['wallet'];
 
-export function rateRoutes(app: FastifyInstance, deps: { db: Db; config: TConfig }): void {
+export function rateRoutes(app: FastifyInstance, deps: { db: Db; rates: () => TConfig['rates'] }): void {
   route(app, {
     method: 'POST',
     url: '/api/v1/mlm/usdt_dexnet_rate/',
@@ -15,6 +15,6 @@ export function rateRoutes(app: FastifyInstance, deps: { db: Db; config: TConfig
     tags,
     auth: 'user',
     response: ZRateQuote,
-    handler: () => createQuote(deps.db, deps.config),
+    handler: () => createQuote(deps.db, deps.rates().dxnUsdt),
   });
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatMinor, parseMinor } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import type { TConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { rateQuotes } from './schema';
 
@@ -9,17 +8,17 @@ import { rateQuotes } from './schema';
 export const QUOTE_MINUTES = 30;
 
 /**
- * A DexNet price quote: `rate` USDT for 1 DXN (from configuration), fixed for 30 minutes under
+ * A DexNet price quote: `rate` USDT for 1 DXN (DXN_USDT_RATE in force now), fixed for 30 minutes under
  * its id, so that a purchase made within them can name it and pay that price.
  */
-export async function createQuote(db: Db, config: TConfig) {
+export async function createQuote(db: Db, rate: string) {
   const id = randomUUID();
   const expiresAt = new Date(Date.now() + QUOTE_MINUTES * 60 * 1000);
-  await db.insert(rateQuotes).values({ id, rate: config.rates.dxnUsdt, expiresAt });
+  await db.insert(rateQuotes).values({ id, rate, expiresAt });
   return {
     quote_id: id,
-    rate: config.rates.dxnUsdt,
-    dexnet_per_usdt: dexnetPerUsdt(config.rates.dxnUsdt),
+    rate,
+    dexnet_per_usdt: dexnetPerUsdt(rate),
     expires_at: expiresAt.toISOString(),
   };
 }

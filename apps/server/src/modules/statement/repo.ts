@@ -81,7 +81,21 @@ export type TFilter = {
   from?: Date;
   /** Exclusive. */
   to?: Date;
+  /** Only the lines that moved the partner's money of the currency (`MOVED`). */
+  moved?: true;
 };
+
+/**
+ * The lines whose money moved the partner's holdings of their currency (the monthly statement's
+ * movements; docs/decisions.md "Monthly statements"): a withdrawal left the balance when it was
+ * asked for (pending, approved, sent), a deposit once credited (completed), the rest when written
+ * (completed). Money that did not move is no movement: a deposit still confirming or refused, a
+ * withdrawal rejected (held, then returned in full). Nor is money moving between the partner's own
+ * accounts of the currency: a token pack's DXN released from its lock (the pack's purchase line
+ * brought it in, locked, as a DFT grant brings locked DFT).
+ */
+const MOVED = sql`o.status in ('pending', 'approved', 'sent', 'completed')
+       and not (o.operation_type = 'transfer' and o.details @> '{"released": true}'::jsonb)`;
 
 /**
  * A line of a partner's statement: a wallet_operations row, or a payout the fold listed (its
@@ -150,8 +164,10 @@ function linesOf(filter: TFilter): { alias: string; lines: SQL }[] {
        ${when(filter.bonusType, sql`and o.bonus_type = ${filter.bonusType}`)}
        ${when(filter.currency, sql`and o.currency = ${filter.currency}`)}
        ${when(filter.from, sql`and o.created_at >= ${filter.from?.toISOString()}::timestamptz`)}
-       ${when(filter.to, sql`and o.created_at < ${filter.to?.toISOString()}::timestamptz`)}`;
+       ${when(filter.to, sql`and o.created_at < ${filter.to?.toISOString()}::timestamptz`)}
+       ${when(filter.moved, sql`and ${MOVED}`)}`;
   if (filter.operationType && filter.operationType !== 'bonus') return [{ alias: 'o', lines: operations }];
+  // A listed payout is a bonus credited or reversed, completed: always a movement (`moved`).
   const payouts = sql`select p.id, 'bonus'::text as operation_type, p.bonus_type, p.currency, p.amount,
            'completed'::text as status, null::integer as confirmations, null::text as hash,
            null::jsonb as details, p.created_at, p.id as payout_id
@@ -215,6 +231,18 @@ export async function listOperations(
     : await queryRows<TRawLine>(db, pageQuery(filter, ordering, offset, limit));
   const rows = raw.map(toLine);
   return { count: lines, rows: fromEnd ? rows.reverse() : rows };
+}
+
+/** What the lines the filter keeps add up to, in minor units (their one currency's). */
+export async function linesSum(db: Db, filter: TFilter & { currency: string }): Promise<bigint> {
+  const [row] = await queryRows<{ total: string | null }>(
+    db,
+    sql`select sum(l.amount)::text as total from (${sql.join(
+      linesOf(filter).map((branch) => branch.lines),
+      sql` union all `,
+    )}) as l`,
+  );
+  return BigInt(row?.total ?? '0');
 }
 
 /**

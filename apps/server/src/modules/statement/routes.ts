@@ -1,13 +1,29 @@
-import { PAGE_SIZE, ZFinancesPage, ZFinancesRequest, ZPageQuery } from '@portal/contracts';
+import {
+  PAGE_SIZE,
+  STATEMENT_FIRST_MONTH,
+  ZFinancesPage,
+  ZFinancesRequest,
+  ZPageQuery,
+  ZStatementPdfQuery,
+} from '@portal/contracts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../http/pagination';
 import { route } from '../../http/route';
-import { statementCsv, statementPage, type TLineDetailsOf } from './service';
+import {
+  monthlyStatementPdf,
+  statementCsv,
+  statementPage,
+  type TLineDetailsOf,
+  type TPartnerOf,
+} from './service';
 
-export function statementRoutes(app: FastifyInstance, deps: { db: Db; lineDetailsOf: TLineDetailsOf }): void {
+export function statementRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; lineDetailsOf: TLineDetailsOf; partnerOf: TPartnerOf; clock: () => Date },
+): void {
   route(app, {
     method: 'POST',
     url: '/api/v1/payments/finances/',
@@ -46,6 +62,36 @@ export function statementRoutes(app: FastifyInstance, deps: { db: Db; lineDetail
         .header('content-disposition', 'attachment; filename="transactions.csv"')
         .header('cache-control', 'no-store');
       return Readable.from(statementCsv(deps.db, user.id, query, deps.lineDetailsOf)) as unknown as string;
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/v1/payments/finances/statement/',
+    summary:
+      "The partner's monthly statement of one currency as a PDF, in their language: opening balance, every movement, closing balance",
+    tags: ['wallet'],
+    auth: 'user',
+    apiKey: true,
+    query: ZStatementPdfQuery,
+    response: z.string().meta({
+      description: `application/pdf: the month (YYYY-MM, UTC) from ${STATEMENT_FIRST_MONTH} to the current one`,
+    }),
+    handler: async ({ user, query, reply }) => {
+      const pdf = await monthlyStatementPdf(deps.db, user.id, query, {
+        lineDetailsOf: deps.lineDetailsOf,
+        partnerOf: deps.partnerOf,
+        now: deps.clock(),
+      });
+      void reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="statement-${query.currency}-${query.month}.pdf"`,
+        )
+        .header('cache-control', 'no-store');
+      // A Buffer goes out as it is: the serializer never sees it.
+      return pdf as unknown as string;
     },
   });
 }

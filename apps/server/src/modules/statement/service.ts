@@ -1,15 +1,20 @@
 import {
+  STATEMENT_FIRST_MONTH,
   type TBonusType,
   type TCurrency,
   type TFinancesRequest,
   type TOperationStatus,
   type TOperationType,
+  type TStatementPdfQuery,
   type TTransaction,
   formatMinor,
+  languageOr,
 } from '@portal/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { fail } from '../../http/errors';
 import { csvLine } from '../../lib/csv';
+import { renderStatementPdf, type TMonthlyStatement, type TStatementPartner } from './pdf';
 import * as repo from './repo';
 
 export type TOperation = {
@@ -122,8 +127,8 @@ const CSV_COLUMNS = [
   'details',
 ] as const satisfies readonly (keyof TTransaction)[];
 
-/** Lines read per step of the CSV export. */
-const CSV_STEP = 1000;
+/** Lines read per step of a walk through the statement (the CSV export, a month's statement). */
+const STEP = 1000;
 
 /**
  * The partner's whole statement as CSV, for the filters of `finances/`: a header row, then every
@@ -146,7 +151,7 @@ export async function* statementCsv(
       filter,
       request.ordering,
       cursor,
-      CSV_STEP,
+      STEP,
     );
     const lines = await transactionsOf(db, step.rows, lineDetailsOf);
     yield lines
@@ -158,6 +163,67 @@ export async function* statementCsv(
       .join('');
     cursor = step.cursor;
   } while (cursor);
+}
+
+export type TPartnerOf = (db: Db, userId: number) => Promise<TStatementPartner | undefined>;
+
+/**
+ * The partner's monthly statement of one currency as a PDF, in their profile's language
+ * (docs/decisions.md "Monthly statements"): the balance at the month's first instant (UTC), every
+ * movement of the month in time order with the balance after it, and the balance at its end. The
+ * balance is what the movements before the instant add up to (`MOVED` in repo.ts), so that the
+ * opening and the month's movements give the closing exactly. A month before STATEMENT_FIRST_MONTH
+ * or after `now`'s is refused (400).
+ */
+export async function monthlyStatementPdf(
+  db: Db,
+  userId: number,
+  query: TStatementPdfQuery,
+  deps: { lineDetailsOf: TLineDetailsOf; partnerOf: TPartnerOf; now: Date },
+): Promise<Buffer> {
+  const current = deps.now.toISOString().slice(0, 7);
+  if (query.month < STATEMENT_FIRST_MONTH || query.month > current)
+    throw fail.field('month', 'monthOutOfRange', { min: STATEMENT_FIRST_MONTH, max: current });
+  const partner = await deps.partnerOf(db, userId);
+  if (!partner) throw fail.notFound();
+  const [year, month] = query.month.split('-').map(Number) as [number, number];
+  const from = new Date(Date.UTC(year, month - 1, 1));
+  const to = new Date(Date.UTC(year, month, 1));
+  const { currency } = query;
+  const opening = await repo.linesSum(db, { userId, currency, to: from, moved: true });
+  const statement: TMonthlyStatement = {
+    partner,
+    month: query.month,
+    currency,
+    from,
+    to,
+    opening,
+    movements: [],
+    totalIn: 0n,
+    totalOut: 0n,
+    closing: opening,
+    unfinished: current === query.month,
+  };
+  const filter: repo.TFilter = { userId, currency, from, to, moved: true };
+  let cursor: repo.TLineCursor | null = null;
+  do {
+    const step: Awaited<ReturnType<typeof repo.linesAfter>> = await repo.linesAfter(
+      db,
+      filter,
+      'date',
+      cursor,
+      STEP,
+    );
+    const lines = await transactionsOf(db, step.rows, deps.lineDetailsOf);
+    step.rows.forEach(({ amount }, index) => {
+      statement.closing += amount;
+      if (amount > 0n) statement.totalIn += amount;
+      else statement.totalOut += amount;
+      statement.movements.push({ line: lines[index]!, amount, balance: statement.closing });
+    });
+    cursor = step.cursor;
+  } while (cursor);
+  return renderStatementPdf(statement, languageOr(partner.language));
 }
 
 /** A page of the partner's statement: their own operations only. */

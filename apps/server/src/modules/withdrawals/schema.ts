@@ -27,6 +27,8 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_status_idx').on(t.status, t.id),
     index('withdrawals_user_idx').on(t.userId, t.id),
+    /** The payouts report's ranges of days. */
+    index('withdrawals_created_brin').using('brin', t.createdAt),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'sent', 'rejected')`),
     check('withdrawals_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],

@@ -32,7 +32,14 @@ const statementReference = (id: number) => `withdrawal:${id}`;
  * an admin approves, then marks it sent with the chain transaction hash, or rejects it and the
  * held money returns.
  */
-export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; rateLimiter: TRateLimiter }) {
+export function createWithdrawals(deps: {
+  db: Db;
+  config: TConfig;
+  /** Each chain currency's fee and limits in force now (an admin may change them: modules/configs/settings.ts). */
+  rules: () => TConfig['withdrawals'];
+  mfa: TMfa;
+  rateLimiter: TRateLimiter;
+}) {
   const { db, config } = deps;
   const contracts = Object.values(config.chain.contracts);
 
@@ -105,7 +112,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
     /** The form's numbers: fee, minimum, maximum and networks per currency. */
     limits() {
       return (['USDT', 'DXN'] as const).map((currency) => {
-        const rule = config.withdrawals[currency];
+        const rule = deps.rules()[currency];
         return {
           currency,
           networks: rule.networks,
@@ -127,7 +134,7 @@ export function createWithdrawals(deps: { db: Db; config: TConfig; mfa: TMfa; ra
       idempotency: TIdempotency | null,
     ) {
       const userId = caller.id;
-      const rule = config.withdrawals[input.currency];
+      const rule = deps.rules()[input.currency];
       if (!rule.networks.includes(input.network)) throw fail.field('network', 'networkNotForCurrency');
       const network = addressNetwork(input.address, contracts);
       if (network === null) throw fail.field('address', 'addressInvalid');

@@ -11,9 +11,16 @@ beforeAll(() => session.signIn('token'));
 afterAll(() => session.signOut());
 
 const PARTNER_AREAS = ['Dashboard', 'Shop', 'Team', 'Transactions', 'Wiki', 'Profile'];
-const SUPPORT_AREAS = ['Users', 'KYC review', 'Mail outbox', 'Device orders'];
-const FINANCE_AREAS = ['Withdrawals', 'Ledger health', 'Bonus audit', 'Rejected chain logs', 'Purchases'];
-const ADMIN_ONLY_AREAS = ['Catalogue', 'Audit log'];
+const SUPPORT_AREAS = ['Users', 'KYC review', 'Fraud signals', 'Mail outbox', 'Device orders'];
+const FINANCE_AREAS = [
+  'Withdrawals',
+  'Ledger health',
+  'Bonus audit',
+  'Reports',
+  'Rejected chain logs',
+  'Purchases',
+];
+const ADMIN_ONLY_AREAS = ['Catalogue', 'Configuration', 'Audit log'];
 
 /** The navigation's links once the profile (with `roles`) is read; `last` is the last link to wait for. */
 async function navigation(roles: TOperatorRole[], last: string) {
@@ -26,7 +33,8 @@ async function navigation(roles: TOperatorRole[], last: string) {
     '/dashboard',
   );
   const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-  await within(nav).findByRole('link', { name: last });
+  // The first render loads the shell's chunks: on a busy machine that takes more than a second.
+  await within(nav).findByRole('link', { name: last }, { timeout: 5_000 });
   return within(nav)
     .getAllByRole('link')
     .map((link) => link.textContent);
@@ -41,12 +49,12 @@ describe('the navigation by operator role', () => {
 
   it('shows support its own areas only', async () => {
     const links = await navigation(['support'], 'Device orders');
-    expect(links).toEqual([...PARTNER_AREAS, 'Users', 'KYC review', 'Mail outbox', 'Device orders']);
+    expect(links).toEqual([...PARTNER_AREAS, ...SUPPORT_AREAS]);
   });
 
   it('shows an admin every area, the audit log among them', async () => {
     const links = await navigation(['admin'], 'Audit log');
-    expect(links).toHaveLength(PARTNER_AREAS.length + 11);
+    expect(links).toHaveLength(PARTNER_AREAS.length + 14);
     for (const area of [...SUPPORT_AREAS, ...FINANCE_AREAS, ...ADMIN_ONLY_AREAS])
       expect(links).toContain(area);
   });

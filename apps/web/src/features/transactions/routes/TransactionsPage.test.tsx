@@ -222,30 +222,80 @@ describe('the statement', () => {
   });
 });
 
+/** The files the page hands to the browser to save: each link's address and name. */
+function savedFiles(): { href: string; download: string }[] {
+  const saved: { href: string; download: string }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.href, download: this.download });
+  });
+  URL.createObjectURL = vi.fn(() => 'blob:file');
+  URL.revokeObjectURL = vi.fn();
+  return saved;
+}
+
+/** The page at `address`, the call `file` answering `body`; once its statement is shown. */
+async function withFile(file: string, body: string, address: string) {
+  const view = renderWithApi(
+    <TransactionsPage />,
+    (path) => (path === file ? { status: 200, body } : answer(path)),
+    address,
+  );
+  await statementRows();
+  return view;
+}
+
 describe('the CSV export', () => {
   it('downloads every line the filters keep, with the filters of the page, under a dated name', async () => {
-    const saved: { href: string; download: string }[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ href: this.href, download: this.download });
-    });
-    URL.createObjectURL = vi.fn(() => 'blob:transactions');
-    URL.revokeObjectURL = vi.fn();
-    const { requests } = renderWithApi(
-      <TransactionsPage />,
-      (path) =>
-        path === '/api/v1/payments/finances/csv/' ? { status: 200, body: 'id,date\r\n' } : answer(path),
+    const saved = savedFiles();
+    const { requests } = await withFile(
+      '/api/v1/payments/finances/csv/',
+      'id,date\r\n',
       '/transactions?operation_type=bonus&currency=USDT&ordering=amount',
     );
-    await statementRows();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const csv = requests.find((request) => request.path === '/api/v1/payments/finances/csv/')!;
     expect(csv.method).toBe('GET');
     expect(csv.query).toEqual({ operation_type: 'bonus', currency: 'USDT', ordering: 'amount' });
     expect(saved[0]).toEqual({
-      href: 'blob:transactions',
+      href: 'blob:file',
       download: `transactions-${new Date().toISOString().slice(0, 10)}.csv`,
     });
+  });
+});
+
+describe('the monthly statement', () => {
+  it('downloads the PDF of the month and currency picked: the previous month and USDT unless changed', async () => {
+    const files = savedFiles();
+    const saved = () => files.map((file) => file.download);
+    const { requests } = await withFile('/api/v1/payments/finances/statement/', '%PDF-1.3', '/transactions');
+    const now = new Date();
+    const month = (back: number) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+    const monthSelect = screen.getByRole('combobox', { name: 'Statement month' });
+    // The last twelve months, newest first.
+    expect(
+      within(monthSelect)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(Array.from({ length: 12 }, (_, back) => month(back)));
+    expect(monthSelect).toHaveProperty('value', month(1));
+    const button = screen.getByRole('button', { name: 'Monthly statement (PDF)' });
+    fireEvent.click(button);
+    await waitFor(() => expect(saved()).toEqual([`statement-USDT-${month(1)}.pdf`]));
+
+    fireEvent.change(monthSelect, { target: { value: month(4) } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Statement currency' }), {
+      target: { value: 'DXN' },
+    });
+    fireEvent.click(button);
+    await waitFor(() => expect(saved()).toHaveLength(2));
+    expect(saved()[1]).toBe(`statement-DXN-${month(4)}.pdf`);
+    const statements = requests.filter((request) => request.path === '/api/v1/payments/finances/statement/');
+    expect(statements.map(({ method, query }) => ({ method, query }))).toEqual([
+      { method: 'GET', query: { month: month(1), currency: 'USDT' } },
+      { method: 'GET', query: { month: month(4), currency: 'DXN' } },
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   BONUS_TYPES,
   FINANCE_ORDERINGS,
   FINANCE_PERIODS,
+  lineView,
   OPERATION_TYPES,
   type TOperationStatus,
   type TTransaction,
@@ -16,8 +17,8 @@ import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useExportFinances } from '../api/export-finances';
 import { type TFinancesFilter, useFinances } from '../api/list-finances';
 import { filtersFromSearch, isFiltered, searchFromFilters } from '../lib/filters';
-import { rowView } from '../lib/row';
 import { CardPaymentNotice } from '../components/CardPaymentNotice';
+import { MonthlyStatement } from '../components/MonthlyStatement';
 import { PayoutExplanation } from '../components/PayoutExplanation';
 import { StackedTable } from '../../../components/StackedTable';
 import { DateRangeInputs } from '../../../components/signed-in/DateRangeInputs';
@@ -52,6 +53,8 @@ export function TransactionsPage() {
     <Stack>
       <Group justify="space-between" align="center" wrap="wrap">
         <PageTitle>{t('transactions.title')}</PageTitle>
+        {/* Its own left margin takes the free space: it stands on the right, beside the CSV export. */}
+        <MonthlyStatement ml="auto" />
         <Button
           variant="light"
           onClick={() => exporting.mutate(filter)}
@@ -170,7 +173,7 @@ export function TransactionsPage() {
 
 function TransactionRow({ row, onExplain }: { row: TTransaction; onExplain: (payoutId: number) => void }) {
   const { t } = useTranslation();
-  const view = rowView(row);
+  const view = lineView(row);
   const bonus = row.bonus_type
     ? t(`transactions.bonus.${row.bonus_type}`)
     : t('transactions.operation.bonus');

@@ -1,6 +1,11 @@
-import { formatMinor, type TTransaction } from '@portal/contracts';
+import { formatMinor } from './minor-units';
+import type { TTransaction } from './wallet';
 
-export type TRowView = {
+/**
+ * How a line of the statement reads, wherever it is shown: the Transactions screen and the
+ * monthly PDF statement describe a line by the same rules.
+ */
+export type TLineView = {
   /** A card top-up, rather than a chain deposit. */
   card: boolean;
   /** A rejected withdrawal: held, then given back in full; the balance did not lose it. */
@@ -30,9 +35,9 @@ export function minorDetail(value: unknown, currency: TTransaction['currency']):
 }
 
 /** How a line of the statement is shown. */
-export function rowView(
+export function lineView(
   row: Pick<TTransaction, 'operation_type' | 'status' | 'amount' | 'details' | 'currency'>,
-): TRowView {
+): TLineView {
   const returned = row.operation_type === 'withdrawal' && row.status === 'rejected';
   const card = row.operation_type === 'deposit' && row.details.method === 'card';
   const reversal =
