@@ -114,18 +114,18 @@ test('Transactions, admin Users and Withdrawals on a phone and a desktop: filter
     expect(csv.slice(1, -1)).toHaveLength(1);
     expect(csv[1]).toMatch(/^\d+,[^,]+,deposit,,USDT,20\.000000,completed,/);
 
-    await page.getByLabel('Currency').selectOption('DFT');
+    await page.getByLabel('Currency', { exact: true }).selectOption('DFT');
     await expect(page).toHaveURL(/currency=DFT/);
     await expect(page.getByTestId('transactions-no-results')).toContainText(
       'No transactions match these filters.',
     );
     await expect(page.getByText('No transactions yet.')).toHaveCount(0);
     await page.goBack();
-    await expect(page.getByLabel('Currency')).toHaveValue('');
+    await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('');
     await page.getByLabel('Sort by').selectOption('-amount');
     await expect(page).toHaveURL(/ordering=-amount/);
     await expect(page.getByText('Amounts are sorted within each currency.')).toBeVisible();
-    await page.getByLabel('Currency').selectOption('DFT');
+    await page.getByLabel('Currency', { exact: true }).selectOption('DFT');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/transactions$/);
 
