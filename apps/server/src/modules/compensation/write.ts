@@ -119,18 +119,6 @@ export class BatchWriter {
       windows.filter((window) => !opened(window)),
     );
     await insertWindows(tx, windows.filter(opened), this.#windowIds);
-    const posted = await postTransfers(tx, this.postings, {
-      reference: `bonus:fold:${last.id}`,
-      details: { events: [events[0]!.id, last.id] },
-      ids: this.#transferIds,
-    });
-    // A group whose payouts all moved nothing (a DXN bonus reversed from an empty balance) has no
-    // transfer: its payouts name none.
-    const unposted = [...this.#transferIds].filter(([group]) => !posted.has(group)).map(([, id]) => id);
-    if (unposted.length > 0)
-      await tx.execute(
-        sql`update payouts set transfer_id = null where transfer_id = any(${idArray(unposted)})`,
-      );
     const refs = this.#refs(true);
     await markReversed(
       tx,
@@ -149,6 +137,20 @@ export class BatchWriter {
       listed: true,
     });
     await recordLeaderPools(tx, this.postings, events);
+    // The transfers last: they lock their payees' accounts, which a payee's own purchase locks
+    // too, so they are held from here to the commit only (docs/compensation.md "A batch").
+    const posted = await postTransfers(tx, this.postings, {
+      reference: `bonus:fold:${last.id}`,
+      details: { events: [events[0]!.id, last.id] },
+      ids: this.#transferIds,
+    });
+    // A group whose payouts all moved nothing (a DXN bonus reversed from an empty balance) has no
+    // transfer: its payouts name none.
+    const unposted = [...this.#transferIds].filter(([group]) => !posted.has(group)).map(([, id]) => id);
+    if (unposted.length > 0)
+      await tx.execute(
+        sql`update payouts set transfer_id = null where transfer_id = any(${idArray(unposted)})`,
+      );
   }
 
   /** Ids for the windows the batch opened so far (payouts name them). */
