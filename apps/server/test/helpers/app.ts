@@ -1,7 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterEach } from 'vitest';
 import type { TBot } from '../../src/adapters/bot';
 import type { TMailer } from '../../src/adapters/mail';
 import { buildApp } from '../../src/app';
@@ -41,9 +40,10 @@ export function configuredWindows(): Pick<TConfig, 'blackFriday' | 'maintenance'
 }
 
 const open: FastifyInstance[] = [];
-afterEach(async () => {
+/** After each test (test/setup.ts): the apps it built are closed. */
+export async function closeApps(): Promise<void> {
   for (const app of open.splice(0)) await app.close();
-});
+}
 
 export type TTestApp = FastifyInstance & { database: Database };
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, afterEach, inject } from 'vitest';
+import { inject } from 'vitest';
 import { type Database, openDatabase, PGLITE_EXTENSIONS, queryRows } from '../../src/db/client';
 
 /**
@@ -48,9 +48,10 @@ export function secondConnection(database: Database): Database {
   seconds.push(second);
   return second;
 }
-afterEach(async () => {
+/** After each test (test/setup.ts): the second connections it opened are closed. */
+export async function closeSecondConnections(): Promise<void> {
   await Promise.all(seconds.splice(0).map((database) => database.close()));
-});
+}
 
 /** This test file's PostgreSQL database, for server processes a test starts; null on PGlite. */
 export const databaseUrl = () => url;
@@ -116,7 +117,8 @@ async function open() {
   return { database, dispose: () => database.close() };
 }
 
-afterAll(async () => {
+/** After each test file (test/setup.ts): its database is closed (on PostgreSQL, dropped). */
+export async function closeFileDatabase(): Promise<void> {
   if (opened) await (await opened).dispose();
   opened = undefined;
-});
+}

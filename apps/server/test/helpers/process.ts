@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import { testConfig } from './app';
 import { databaseUrl } from './database';
 
@@ -29,12 +28,13 @@ export const START_WAIT_MS = 100_000;
 
 const running: ChildProcess[] = [];
 /**
- * Each process a test started is stopped, and gone, before the next test: one still running its
- * jobs would hold the tables the next test's fresh database truncates (a deadlock).
+ * After each test (test/setup.ts): each process it started is stopped, and gone, before the next
+ * test: one still running its jobs would hold the tables the next test's fresh database truncates
+ * (a deadlock).
  */
-afterEach(async () => {
+export async function stopProcesses(): Promise<void> {
   await Promise.all(running.splice(0).map(stop));
-}, 30_000);
+}
 
 /** SIGTERM, then SIGKILL when it has not exited within 10 seconds; answers once it exited. */
 async function stop(child: ChildProcess): Promise<void> {
