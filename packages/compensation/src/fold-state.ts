@@ -174,13 +174,19 @@ export class FoldState {
   readonly #roots = new Set<string>();
   /** Counts the partners replaced (`addPartner`): a step keeps its parent's partner within one. */
   #generation = 0;
-  readonly postings = new Map<string, TPostingRecord>();
-  /** Binary postings of a partner, oldest first (loaded for the partners a refund reaches). */
-  readonly binaryRefs = new Map<string, string[]>();
-  /** The matching postings of a posting. */
-  readonly matchingRefs = new Map<string, string[]>();
-  /** Postings of an event, in their order. */
-  readonly eventRefs = new Map<string, string[]>();
+  /**
+   * The postings by ref, with three lists of refs: a partner's binary postings, oldest first
+   * (loaded for the partners a refund reaches), the matching postings of a posting, and the
+   * postings of an event in their order. Only a refund asks for them, so a posting joins them
+   * when one is asked for (`#indexed`): a batch of purchases alone, 150 postings an event, never
+   * builds them.
+   */
+  readonly #postings = new Map<string, TPostingRecord>();
+  readonly #binaryRefs = new Map<string, string[]>();
+  readonly #matchingRefs = new Map<string, string[]>();
+  readonly #eventRefs = new Map<string, string[]>();
+  /** Postings added since the lists were last brought up to date, in the order they were added. */
+  #unindexed: TPostingRecord[] = [];
   readonly purchases = new Map<string, TPurchaseRecord>();
   readonly lost = new Map<string, TLostEntry>();
   /** Pending lost profit of a partner, oldest first (loaded for tariff buyers and reversals). */
@@ -193,6 +199,7 @@ export class FoldState {
   /** What the fold changed, for the writer. */
   readonly dirty = {
     partners: new Set<string>(),
+    /** Postings a reversal changed after they were added (a new posting is the writer's already). */
     postings: new Set<string>(),
     lost: new Set<string>(),
     debts: new Set<string>(),
@@ -344,39 +351,58 @@ export class FoldState {
 
   // ---- postings ----------------------------------------------------------------------------------
 
-  addPosting(record: TPostingRecord, options: { isNew?: boolean } = {}): void {
-    this.postings.set(record.ref, record);
-    push(this.eventRefs, record.eventId, record.ref);
-    // A partner's list exists once loaded (markBinaryLoaded): a new posting never makes a partial one.
-    if (record.bonusType === 'binary' && (this.#complete || this.binaryRefs.has(record.payeeId)))
-      push(this.binaryRefs, record.payeeId, record.ref);
-    if (record.sourceRef) push(this.matchingRefs, record.sourceRef, record.ref);
-    if (options.isNew) this.dirty.postings.add(record.ref);
+  addPosting(record: TPostingRecord): void {
+    this.#unindexed.push(record);
+  }
+
+  /** Every posting held, by ref. */
+  get postings(): ReadonlyMap<string, TPostingRecord> {
+    return this.#indexed();
   }
 
   posting(ref: string): TPostingRecord {
-    const record = this.postings.get(ref);
+    const record = this.#indexed().get(ref);
     if (!record) throw new NotLoadedError(`posting ${ref}`);
     return record;
   }
 
   /** A partner's binary postings, oldest first. */
   binaryPostingsOf(id: string): TPostingRecord[] {
-    const refs = this.binaryRefs.get(id);
+    const refs = this.#indexedLists().binary.get(id);
     if (!refs && !this.#complete) throw new NotLoadedError(`the binary postings of ${id}`);
     return (refs ?? []).map((ref) => this.posting(ref));
   }
 
   markBinaryLoaded(id: string): void {
-    if (!this.binaryRefs.has(id)) this.binaryRefs.set(id, []);
+    const binary = this.#indexedLists().binary;
+    if (!binary.has(id)) binary.set(id, []);
   }
 
   matchingOf(ref: string): TPostingRecord[] {
-    return (this.matchingRefs.get(ref) ?? []).map((item) => this.posting(item));
+    return (this.#indexedLists().matching.get(ref) ?? []).map((item) => this.posting(item));
   }
 
   postingsOfEvent(eventId: string): TPostingRecord[] {
-    return (this.eventRefs.get(eventId) ?? []).map((ref) => this.posting(ref));
+    return (this.#indexedLists().event.get(eventId) ?? []).map((ref) => this.posting(ref));
+  }
+
+  #indexedLists() {
+    this.#indexed();
+    return { binary: this.#binaryRefs, matching: this.#matchingRefs, event: this.#eventRefs };
+  }
+
+  /** The postings by ref, every posting added so far in the lists, in the order it was added. */
+  #indexed(): Map<string, TPostingRecord> {
+    for (const record of this.#unindexed) {
+      this.#postings.set(record.ref, record);
+      push(this.#eventRefs, record.eventId, record.ref);
+      // A partner's list exists once loaded (markBinaryLoaded): a new posting never makes a partial one.
+      if (record.bonusType === 'binary' && (this.#complete || this.#binaryRefs.has(record.payeeId)))
+        push(this.#binaryRefs, record.payeeId, record.ref);
+      if (record.sourceRef) push(this.#matchingRefs, record.sourceRef, record.ref);
+    }
+    this.#unindexed = [];
+    return this.#postings;
   }
 
   reversed(record: TPostingRecord): void {

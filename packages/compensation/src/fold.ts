@@ -767,28 +767,25 @@ class EventRun {
     this.postings.push(posting);
     // Credits are kept for the reversals a later refund may make of them.
     if (posting.reversesRef === null) {
-      this.state.addPosting(
-        {
-          ref: posting.ref,
-          eventId: posting.eventId,
-          payeeId: posting.payeeId,
-          bonusType: posting.bonusType,
-          currency: posting.currency,
-          gross: posting.gross,
-          credited: posting.credited,
-          lost: posting.lost,
-          toCompany: posting.toCompany,
-          windowKey: posting.windowKey,
-          sourceRef: posting.sourceRef,
-          leg: posting.leg,
-          level: posting.level,
-          base: posting.base,
-          rateBp: posting.rateBp,
-          reversedGross: 0n,
-          reversedCredited: 0n,
-        },
-        { isNew: true },
-      );
+      this.state.addPosting({
+        ref: posting.ref,
+        eventId: posting.eventId,
+        payeeId: posting.payeeId,
+        bonusType: posting.bonusType,
+        currency: posting.currency,
+        gross: posting.gross,
+        credited: posting.credited,
+        lost: posting.lost,
+        toCompany: posting.toCompany,
+        windowKey: posting.windowKey,
+        sourceRef: posting.sourceRef,
+        leg: posting.leg,
+        level: posting.level,
+        base: posting.base,
+        rateBp: posting.rateBp,
+        reversedGross: 0n,
+        reversedCredited: 0n,
+      });
     }
     return posting;
   }
