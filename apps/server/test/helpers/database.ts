@@ -121,4 +121,5 @@ async function open() {
 export async function closeFileDatabase(): Promise<void> {
   if (opened) await (await opened).dispose();
   opened = undefined;
+  url = null;
 }
