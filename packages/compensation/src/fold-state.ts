@@ -368,27 +368,25 @@ export class FoldState {
 
   /** A partner's binary postings, oldest first. */
   binaryPostingsOf(id: string): TPostingRecord[] {
-    const refs = this.#indexedLists().binary.get(id);
+    this.#indexed();
+    const refs = this.#binaryRefs.get(id);
     if (!refs && !this.#complete) throw new NotLoadedError(`the binary postings of ${id}`);
     return (refs ?? []).map((ref) => this.posting(ref));
   }
 
   markBinaryLoaded(id: string): void {
-    const binary = this.#indexedLists().binary;
-    if (!binary.has(id)) binary.set(id, []);
+    this.#indexed();
+    if (!this.#binaryRefs.has(id)) this.#binaryRefs.set(id, []);
   }
 
   matchingOf(ref: string): TPostingRecord[] {
-    return (this.#indexedLists().matching.get(ref) ?? []).map((item) => this.posting(item));
+    this.#indexed();
+    return (this.#matchingRefs.get(ref) ?? []).map((item) => this.posting(item));
   }
 
   postingsOfEvent(eventId: string): TPostingRecord[] {
-    return (this.#indexedLists().event.get(eventId) ?? []).map((ref) => this.posting(ref));
-  }
-
-  #indexedLists() {
     this.#indexed();
-    return { binary: this.#binaryRefs, matching: this.#matchingRefs, event: this.#eventRefs };
+    return (this.#eventRefs.get(eventId) ?? []).map((ref) => this.posting(ref));
   }
 
   /** The postings by ref, every posting added so far in the lists, in the order it was added. */
