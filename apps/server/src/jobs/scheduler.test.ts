@@ -68,6 +68,52 @@ describe('the job scheduler', () => {
     expect(logged).toHaveLength(at.length);
   });
 
+  it('runs a lone wake-up at once, and takes the wake-ups within the settle gap in one run', async () => {
+    const runs: number[] = [];
+    let wake = () => undefined as void;
+    const runner = await startJobs({
+      db: noDatabase,
+      log: silent,
+      wakeups: {
+        subscribe: (listener) => {
+          wake = listener;
+          return true;
+        },
+      },
+      jobs: [
+        {
+          kind: 'worker',
+          name: 'fold',
+          everyMs: 60_000,
+          wake: true,
+          settleMs: 200,
+          run: async () => {
+            runs.push(performance.now());
+          },
+        },
+      ],
+    });
+    const start = performance.now();
+    wake();
+    await pause(5);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]! - start).toBeLessThan(20);
+    // Ten wake-ups inside the gap: one more run, when the gap is over.
+    for (let i = 0; i < 10; i += 1) wake();
+    expect(runs).toHaveLength(1);
+    await pause(400);
+    expect(runs).toHaveLength(2);
+    expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(195);
+    // After a quiet spell longer than the gap, a wake-up runs at once again.
+    await pause(250);
+    const quiet = performance.now();
+    wake();
+    await pause(5);
+    expect(runs).toHaveLength(3);
+    expect(runs[2]! - quiet).toBeLessThan(20);
+    await runner.stop();
+  });
+
   it('puts slots on a grid from the Unix epoch, and doubles the retry wait up to its cap', () => {
     expect(slotAt(new Date('2026-03-10T17:45:12Z'), 86_400_000).toISOString()).toBe(
       '2026-03-10T00:00:00.000Z',

@@ -19,6 +19,12 @@ export type TWorkerJob = {
    * reach every process (PostgreSQL) it looks by itself only every WAKE_POLL_MS at most.
    */
   wake?: boolean;
+  /**
+   * A wake-up that comes within this long of the last run's end waits until it has passed: under
+   * a stream of wake-ups the runs take bigger batches, while a wake-up after a quiet spell still
+   * runs at once. 0 (the default): every wake-up runs at once.
+   */
+  settleMs?: number;
   run: () => Promise<unknown>;
 };
 
@@ -123,6 +129,10 @@ export async function startJobs(deps: {
   const failures = new Map<string, number>();
   /** Workers woken while they ran: what woke them may have come after their read, so once more. */
   const again = new Set<string>();
+  /** When each worker's last run ended (performance.now()), for its settle gap. */
+  const ended = new Map<string, number>();
+  /** Workers whose wake-up waits out the settle gap (one timer each). */
+  const settling = new Set<string>();
   const runWorker = (job: TWorkerJob): Promise<void> =>
     exclusive(job.name, async () => {
       try {
@@ -132,15 +142,32 @@ export async function startJobs(deps: {
         failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
         log.error({ err: error, job: job.name }, 'job failed');
       }
-    }).then(() => (again.delete(job.name) && !stopped ? runWorker(job) : undefined));
+      ended.set(job.name, performance.now());
+    }).then(() => {
+      if (again.delete(job.name)) wakeWorker(job);
+    });
+  /** A wake-up: the worker runs at once, after its run under way, or when its settle gap is over. */
+  const wakeWorker = (job: TWorkerJob): void => {
+    if (stopped || settling.has(job.name)) return;
+    if (running.has(job.name)) {
+      again.add(job.name);
+      return;
+    }
+    const wait = (ended.get(job.name) ?? -Infinity) + (job.settleMs ?? 0) - performance.now();
+    if (wait <= 0) {
+      void runWorker(job);
+      return;
+    }
+    settling.add(job.name);
+    later(wait, () => {
+      settling.delete(job.name);
+      wakeWorker(job);
+    });
+  };
   const everywhere = new Set<string>();
   for (const job of workers) {
     if (!job.wake || !deps.wakeups) continue;
-    const shared = deps.wakeups.subscribe(() => {
-      if (stopped) return;
-      if (running.has(job.name)) again.add(job.name);
-      else void runWorker(job);
-    });
+    const shared = deps.wakeups.subscribe(() => wakeWorker(job));
     if (shared) everywhere.add(job.name);
   }
   const loop = (job: TWorkerJob) => {

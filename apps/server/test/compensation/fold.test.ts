@@ -457,7 +457,7 @@ describe('the fold: binary and ranks', () => {
 
   test('with the job running, the binary bonus shows in the statement within 5 seconds of the purchase', async () => {
     const app = await testApp({
-      config: { jobs: true, fold: { everyMs: 100, batchSize: 500, auditEveryHours: 0 } },
+      config: { jobs: true, fold: { everyMs: 100, settleMs: 250, batchSize: 500, auditEveryHours: 0 } },
     });
     const { m, a, b } = await network(app);
     await buy(app, a, 'tariff-1500');

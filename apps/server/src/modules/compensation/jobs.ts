@@ -19,6 +19,7 @@ export function compensationJobs(deps: { db: Db; fold: TConfig['fold'] }): TJob[
       name: 'bonus-fold',
       everyMs: fold.everyMs,
       wake: true,
+      settleMs: fold.settleMs,
       run: () => drainFold(db, fold.batchSize),
     },
     ...(fold.auditEveryHours > 0
