@@ -69,6 +69,12 @@ export const SCHEDULER_DEFAULTS: TSchedulerOptions = {
  */
 export const WAKE_POLL_MS = 1000;
 
+/**
+ * The settle gap of the woken workers that drain by the batch (team counters, notices): every
+ * committed request wakes them, and without a gap they would run once per purchase under load.
+ */
+export const WAKE_SETTLE_MS = 250;
+
 /** The wait before retry number `failures + 1`: doubling from `base`, at most `max`. */
 export const backoff = (failures: number, base: number, max: number): number =>
   Math.min(max, base * 2 ** Math.min(failures, 30));

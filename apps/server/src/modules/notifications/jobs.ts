@@ -1,4 +1,4 @@
-import type { TJob } from '../../jobs/scheduler';
+import { type TJob, WAKE_SETTLE_MS } from '../../jobs/scheduler';
 import { deliverNotices, type TDeliveryDeps } from './delivery';
 import {
   BOT_LINK_CODE_RETENTION_SECONDS,
@@ -14,7 +14,14 @@ import {
 export function notificationJobs(deps: TDeliveryDeps & { everyMs: number }): TJob[] {
   const { db } = deps;
   return [
-    { kind: 'worker', name: 'notices', everyMs: deps.everyMs, wake: true, run: () => deliverNotices(deps) },
+    {
+      kind: 'worker',
+      name: 'notices',
+      everyMs: deps.everyMs,
+      wake: true,
+      settleMs: WAKE_SETTLE_MS,
+      run: () => deliverNotices(deps),
+    },
     {
       kind: 'schedule',
       name: 'notice-prune',

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { TJob } from '../../jobs/scheduler';
+import { type TJob, WAKE_SETTLE_MS } from '../../jobs/scheduler';
 import { drainTeamCounters } from './service';
 
 /** Team counters from new partners, node changes and tariff purchases (docs/team.md "Counters"). */
@@ -10,6 +10,7 @@ export function teamStatsJobs(deps: { db: Db; everyMs: number }): TJob[] {
       name: 'team-counters',
       everyMs: deps.everyMs,
       wake: true,
+      settleMs: WAKE_SETTLE_MS,
       run: () => drainTeamCounters(deps.db),
     },
   ];
