@@ -79,7 +79,7 @@ export function dftGrantStatements(
       grantedAt,
       nextUnlockAt: unlockTime({ grantedAt }, 0),
     }),
-    operationStatement(db, {
+    operationStatement({
       userId,
       operationType: 'bonus',
       bonusType: 'dft',

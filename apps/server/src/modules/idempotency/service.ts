@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, insertValues, queryRows } from '../../db/client';
 import { deleteInBatches, PRUNE_BATCH } from '../../db/prune';
 import { idempotencyKeys } from './schema';
 import { fail } from '../../http/errors';
@@ -46,11 +46,11 @@ export async function once<T extends object>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     if (idempotency) {
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ ...idempotency, statusCode, response: {} })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
+      const claimed = await queryRows<{ key: string }>(
+        tx,
+        sql`${insertValues(idempotencyKeys, { ...idempotency, statusCode, response: {} })}
+            on conflict do nothing returning key`,
+      );
       if (claimed.length === 0) {
         const stored = answerOf(await find(tx, idempotency), idempotency);
         if (stored) throw stored;
@@ -58,16 +58,11 @@ export async function once<T extends object>(
     }
     const result = await work(tx);
     if (idempotency) {
-      await tx
-        .update(idempotencyKeys)
-        .set({ response: result })
-        .where(
-          and(
-            eq(idempotencyKeys.userId, idempotency.userId),
-            eq(idempotencyKeys.scope, idempotency.scope),
-            eq(idempotencyKeys.key, idempotency.key),
-          ),
-        );
+      await queryRows(
+        tx,
+        sql`update idempotency_keys set response = ${JSON.stringify(result)}::jsonb
+             where user_id = ${idempotency.userId} and scope = ${idempotency.scope} and key = ${idempotency.key}`,
+      );
     }
     return result;
   });

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { type Db, insertValues, queryRows, rowOf } from '../../db/client';
 import { products } from '../catalog/schema';
 import { purchases } from '../purchases/schema';
 import { nodes, tokenPacks } from './schema';
@@ -68,8 +68,11 @@ export async function markUpgraded(db: Db, id: number): Promise<void> {
 }
 
 export async function insertTokenPack(db: Db, row: typeof tokenPacks.$inferInsert): Promise<TTokenPackRow> {
-  const [inserted] = await db.insert(tokenPacks).values(row).returning();
-  return inserted!;
+  const [inserted] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`${insertValues(tokenPacks, row)} returning *`,
+  );
+  return rowOf(tokenPacks, inserted!);
 }
 
 /** A user's packs with what was paid for them and at which rate. */

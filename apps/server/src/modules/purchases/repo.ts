@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, rowOf } from '../../db/client';
+import { type Db, insertValues, queryRows, rowOf } from '../../db/client';
 import { purchases } from './schema';
 
 export type TPurchaseRow = typeof purchases.$inferSelect;
@@ -16,10 +16,9 @@ export async function insertPurchase(
   row: typeof purchases.$inferInsert,
   along: SQL[] = [],
 ): Promise<TPurchaseRow> {
-  const insert = db.insert(purchases).values(row).returning().getSQL();
   const [inserted] = await queryRows<Record<string, unknown>>(
     db,
-    sql`with purchase as (${insert})${sql.join(
+    sql`with purchase as (${insertValues(purchases, row)} returning *)${sql.join(
       along.map((statement, index) => sql`, ${sql.raw(`along_${index}`)} as (${statement})`),
     )} select * from purchase`,
   );

@@ -143,7 +143,7 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
     },
     [
       // Its statement line and, unless its bonuses wait for a release, its event: in the same statement.
-      operationStatement(tx, {
+      operationStatement({
         userId: input.userId,
         operationType: 'purchase',
         currency,

@@ -1,6 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { type Db, insertColumns, queryRows, type TCell } from '../../db/client';
+import { type Db, insertColumns, insertValues, queryRows, type TCell, type TInsertRow } from '../../db/client';
 import { walletOperations } from './schema';
 
 export type TNewOperation = typeof walletOperations.$inferInsert;
@@ -47,12 +46,8 @@ export async function insertOperations(db: Db, rows: TNewOperation[]): Promise<v
 }
 
 /** The insert of `insertOperation` for one line, as a statement to run inside another (a purchase's). */
-export function operationInsert(db: Db, operation: PgInsertValue<typeof walletOperations>): SQL {
-  return db
-    .insert(walletOperations)
-    .values(operation)
-    .onConflictDoNothing({ target: walletOperations.reference })
-    .getSQL();
+export function operationInsert(operation: TInsertRow<typeof walletOperations>): SQL {
+  return sql`${insertValues(walletOperations, operation)} on conflict (reference) do nothing`;
 }
 
 /** Changes an operation's line; with `whileStatus`, only while it still has that status. */

@@ -41,10 +41,9 @@ export async function recordOperation(db: Db, operation: TOperation): Promise<vo
  * reference may be an expression of that statement (a purchase's id, known once it is inserted).
  */
 export function operationStatement(
-  db: Db,
   operation: Omit<TOperation, 'reference'> & { reference: string | SQL },
 ): SQL {
-  return repo.operationInsert(db, toRow(operation));
+  return repo.operationInsert(toRow(operation));
 }
 
 /** Writes several lines in one statement (a purchase's bonuses), each once per reference. */
