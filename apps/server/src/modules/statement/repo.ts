@@ -1,5 +1,12 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, insertColumns, insertValues, queryRows, type TCell, type TInsertRow } from '../../db/client';
+import {
+  type Db,
+  insertColumns,
+  insertValues,
+  queryRows,
+  type TCell,
+  type TInsertRow,
+} from '../../db/client';
 import { walletOperations } from './schema';
 
 export type TNewOperation = typeof walletOperations.$inferInsert;
