@@ -1,7 +1,16 @@
 import { packYearEnd, type TCurrency, tokenPackProfit, usdtToDxn } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { ledgerAccounts, nodes, purchases, rateQuotes, tokenPacks, walletOperations } from '../../src/schema';
+import {
+  compensationEvents,
+  ledgerAccounts,
+  ledgerTransfers,
+  nodes,
+  purchases,
+  rateQuotes,
+  tokenPacks,
+  walletOperations,
+} from '../../src/schema';
 import { createCatalog } from '../../src/modules/catalog/service';
 import { createProducts, payDueTokenPacks } from '../../src/modules/products/service';
 import { call, post, testApp, testConfig, type TTestApp } from '../helpers/app';
@@ -117,6 +126,11 @@ describe('virtual nodes', () => {
     const promo = await send(app, BUY_NODE, partner, { product_id: tier1, promocode: 'SAVE10' });
     expect(promo.body).toEqual({ promocode: ['Promocode not exists.'] });
     expect(await countRows(app, purchases)).toBe(0);
+    // The payment shares the purchase's statement: a short balance keeps none of its parts.
+    expect(await countRows(app, nodes)).toBe(0);
+    expect(await countRows(app, compensationEvents)).toBe(0);
+    expect(await countRows(app, ledgerTransfers, eq(ledgerTransfers.operationType, 'purchase'))).toBe(0);
+    expect(await countRows(app, walletOperations, eq(walletOperations.operationType, 'purchase'))).toBe(0);
     expect((await balances(app, partner.token)).usdt).toBe('50.000000');
     expect((await call(app, 'POST', BUY_NODE, { body: { product_id: tier1 } })).status).toBe(401);
   });

@@ -16,7 +16,7 @@ let counting = false;
 ) {
   if (counting) {
     const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-    sent.push(String(text).replace(/\s+/g, ' ').slice(0, 120));
+    sent.push(String(text).replace(/\s+/g, ' '));
   }
   return query.apply(this, args);
 };
@@ -27,12 +27,17 @@ afterEach(() => {
 /** The round trips of one request to the database, with the statements for a failure's message. */
 async function roundTrips(
   request: () => Promise<TResponse>,
-): Promise<{ status: number; trips: number; sent: string }> {
+): Promise<{ status: number; trips: number; sent: string; purchased: boolean }> {
   sent.length = 0;
   counting = true;
   const answer = await request();
   counting = false;
-  return { status: answer.status, trips: sent.length, sent: sent.join('\n') };
+  return {
+    status: answer.status,
+    trips: sent.length,
+    sent: sent.map((text) => text.slice(0, 120)).join('\n'),
+    purchased: sent.some((text) => /insert into "purchases"/.test(text)),
+  };
 }
 
 /** The issue's goal: at most 12 round trips for a purchase request. */
@@ -116,7 +121,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         expect(measured.status, `${name}: ${measured.sent}`).toBeLessThan(300);
         expect(measured.trips, `${name}:\n${measured.sent}`).toBeLessThanOrEqual(MAX_TRIPS);
         // And not by answering from somewhere else: the purchase went to the database.
-        expect(measured.sent, name).toMatch(/insert into "purchases"/);
+        expect(measured.purchased, `${name}:\n${measured.sent}`).toBe(true);
       }
     });
   },

@@ -2,12 +2,19 @@ import { CURRENCIES, minor } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../../src/modules/ledger/accounts';
-import { InsufficientFundsError, leg, postTransfer, type TLeg } from '../../src/modules/ledger/service';
+import {
+  InsufficientFundsError,
+  leg,
+  paymentParts,
+  postTransfer,
+  type TLeg,
+} from '../../src/modules/ledger/service';
 import { call, post, testApp } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
 import { queryRows } from '../../src/db/client';
+import { uniqueViolation } from '../../src/db/errors';
 import { transferStatement } from '../../src/modules/ledger/repo';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../src/schema';
 
@@ -128,6 +135,47 @@ describe('ledger accounts', () => {
     const plan = rows.map((row) => Object.values(row)[0]).join('\n');
     expect(plan).not.toMatch(/Seq Scan on ledger_accounts/);
     expect(plan).toMatch(/ledger_accounts_owner_key/);
+  });
+
+  it("a purchase's payment finds its accounts by the unique index too, and pays only from a balance that holds it", async () => {
+    const app = await testApp();
+    const { db } = app.database;
+    const partner = await registerPartner(app);
+    await adjust(app, partner.id, 'USDT', '10');
+    const pay = (reference: string, amount: bigint) => {
+      const payment = paymentParts({
+        operationType: 'purchase',
+        reference,
+        from: userAccount(partner.id, 'USDT'),
+        to: COMPANY_PURPOSES.sales,
+        amount: minor(amount, 'USDT'),
+      });
+      return { payment, statement: sql`with ${payment.parts} select ${payment.paid} as paid` };
+    };
+    const rows = await queryRows<Record<string, string>>(db, sql`explain ${pay('plan', 1n).statement}`);
+    const plan = rows.map((row) => Object.values(row)[0]).join('\n');
+    expect(plan).not.toMatch(/Seq Scan on ledger_accounts/);
+    expect(plan).toMatch(/ledger_accounts_owner_key/);
+    const paid = async (reference: string, amount: bigint) =>
+      (await db.transaction((tx) => queryRows<{ paid: boolean }>(tx, pay(reference, amount).statement)))[0]!
+        .paid;
+    expect(await paid('purchase:short', 10_000_001n)).toBe(false);
+    expect(await countRows(app, ledgerTransfers, sql`reference = 'purchase:short'`)).toBe(0);
+    expect(await paid('purchase:all', 10_000_000n)).toBe(true);
+    expect((await balances(app, partner.token)).usdt).toBe('0.000000');
+    expect(
+      await countRows(
+        app,
+        ledgerPostings,
+        sql`transfer_id = (select id from ledger_transfers where reference = 'purchase:all')`,
+      ),
+    ).toBe(2);
+    expect((await ledgerHealth(app)).ok).toBe(true);
+    // A reference is paid once: the same one again is refused whole.
+    await adjust(app, partner.id, 'USDT', '1');
+    const again = await paid('purchase:all', 1n).then(() => 'paid', uniqueViolation);
+    expect(again).toBe('ledger_transfers_reference_key');
+    expect((await balances(app, partner.token)).usdt).toBe('1.000000');
   });
 
   it("are open for every company purpose and currency from the start (the migrations'), none with a balance", async () => {

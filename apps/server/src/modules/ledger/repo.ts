@@ -160,6 +160,51 @@ export function transferStatement(transfer: TTransferRow): SQL {
         select (select id from t)::text as id, (select n from short)::int as short`;
 }
 
+/** A payment from one user account to one company account (`debitParts`). */
+export type TDebitRow = {
+  operationType: string;
+  reference: string;
+  details: Record<string, unknown>;
+  userId: number;
+  currency: string;
+  purpose: string;
+  /** Taken from the user's account, given to the company's: above zero. */
+  amount: bigint;
+  companyPurpose: string;
+};
+
+/** The transfer's id inside a statement that holds `debitParts`; null when the account was short. */
+export const DEBIT_TRANSFER_ID = sql`(select id from ledger_transfer)`;
+
+/**
+ * A payment as the `with` parts of another statement (a purchase's): the user's balance goes down
+ * by the amount only when it holds it (an update of that one row, which locks it), and only then
+ * the transfer row and its two postings are written (the company account, opened by the
+ * migrations, keeps no balance: see `transferStatement`). A third of the general statement's work
+ * for the one movement every purchase makes (docs/performance.md "Purchases"). `DEBIT_TRANSFER_ID`
+ * is then the transfer's id, or null when the account was short: nothing of the payment was
+ * written, and the statement's other parts must be thrown away with the transaction. A reference
+ * posted before is a unique violation (a payment names what it pays for: it is never replayed).
+ */
+export function debitParts(debit: TDebitRow): SQL {
+  return sql`ledger_debit as (
+          update ledger_accounts set balance = balance - ${debit.amount}::bigint
+           where user_id = ${debit.userId}::bigint and currency = ${debit.currency}::text
+             and purpose = ${debit.purpose}::text and balance >= ${debit.amount}::bigint
+          returning id),
+        ledger_transfer as (
+          insert into ledger_transfers (operation_type, reference, details)
+          select ${debit.operationType}::text, ${debit.reference}::text, ${JSON.stringify(debit.details)}::jsonb
+           where exists (select 1 from ledger_debit)
+          returning id),
+        ledger_posted as (
+          insert into ledger_postings (transfer_id, account_id, currency, amount)
+          select t.id, d.id, ${debit.currency}::text, -${debit.amount}::bigint from ledger_transfer t, ledger_debit d
+          union all
+          select t.id, a.id, a.currency, ${debit.amount}::bigint from ledger_transfer t, ledger_accounts a
+           where a.user_id is null and a.currency = ${debit.currency}::text and a.purpose = ${debit.companyPurpose}::text)`;
+}
+
 /** The id of the transfer of `reference`, if it was posted. */
 export async function transferIdOf(db: Db, reference: string): Promise<number | undefined> {
   const [row] = await db

@@ -6,8 +6,15 @@ import {
   type TMinor,
   type TOperationType,
 } from '@portal/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { MATCHING_BONUS_TYPES, type TAccountRef, VP_BONUS_TYPES } from './accounts';
+import {
+  MATCHING_BONUS_TYPES,
+  type TAccountRef,
+  type TCompanyPurpose,
+  type TUserAccountRef,
+  VP_BONUS_TYPES,
+} from './accounts';
 import * as repo from './repo';
 
 /**
@@ -78,6 +85,37 @@ export async function postTransfer(db: Db, input: TTransferInput): Promise<{ id:
     currency: account.currency,
     purpose: account.purpose,
   });
+}
+
+/**
+ * A payment from a user's account to a company account (a purchase's) as `with` parts of the
+ * caller's statement (repo.debitParts, a third of `postTransfer`'s work): `paid` is true in that
+ * statement when it moved, false when the account was short, and then nothing of it was written
+ * and the caller must throw away what the rest of its statement wrote (its transaction rolls back).
+ */
+export function paymentParts<C extends TCurrency>(input: {
+  operationType: TOperationType;
+  reference: string;
+  details?: Record<string, unknown>;
+  from: TUserAccountRef<C>;
+  to: TCompanyPurpose;
+  amount: TMinor<NoInfer<C>>;
+}): { parts: SQL; paid: SQL; transferId: SQL } {
+  if (input.amount <= 0n) throw new Error('A payment moves an amount above zero');
+  return {
+    parts: repo.debitParts({
+      operationType: input.operationType,
+      reference: input.reference,
+      details: input.details ?? {},
+      userId: input.from.userId,
+      currency: input.from.currency,
+      purpose: input.from.purpose,
+      amount: input.amount,
+      companyPurpose: input.to,
+    }),
+    paid: sql`(${repo.DEBIT_TRANSFER_ID} is not null)`,
+    transferId: repo.DEBIT_TRANSFER_ID,
+  };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, insertValues, queryRows, rowOf } from '../../db/client';
+import { type Db, insertValues, queryRows, rowOf, type TInsertRow } from '../../db/client';
 import { purchases } from './schema';
 
 export type TPurchaseRow = typeof purchases.$inferSelect;
@@ -9,20 +9,23 @@ export const PURCHASE_ID = sql`(select id from purchase)`;
 
 /**
  * Inserts a purchase and, in the same statement, the `with` statements that name it by
- * `PURCHASE_ID` (its statement line, its event).
+ * `PURCHASE_ID` (its statement line, its event). `payment`: the `with` parts that pay for it,
+ * before it (`ledger/service.ts` `paymentParts`), and whether they paid; `paid` answers it (true
+ * without a payment).
  */
 export async function insertPurchase(
   db: Db,
-  row: typeof purchases.$inferInsert,
+  row: TInsertRow<typeof purchases>,
   along: SQL[] = [],
-): Promise<TPurchaseRow> {
+  payment?: { parts: SQL; paid: SQL },
+): Promise<{ purchase: TPurchaseRow; paid: boolean }> {
   const [inserted] = await queryRows<Record<string, unknown>>(
     db,
-    sql`with purchase as (${insertValues(purchases, row)} returning *)${sql.join(
+    sql`with ${payment ? sql`${payment.parts}, ` : sql``}purchase as (${insertValues(purchases, row)} returning *)${sql.join(
       along.map((statement, index) => sql`, ${sql.raw(`along_${index}`)} as (${statement})`),
-    )} select * from purchase`,
+    )} select *, ${payment ? payment.paid : sql`true`} as purchase_paid from purchase`,
   );
-  return rowOf(purchases, inserted!);
+  return { purchase: rowOf(purchases, inserted!), paid: inserted!.purchase_paid === true };
 }
 
 export async function findPurchaseByReference(db: Db, reference: string): Promise<TPurchaseRow | undefined> {

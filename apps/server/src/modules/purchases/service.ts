@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import type { TPricing, TProductRow } from '../catalog/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
-import { InsufficientFundsError, leg, postTransfer } from '../ledger/service';
+import { leg, paymentParts, postTransfer } from '../ledger/service';
 import { eventInsert, PLAN, recordEvent, type TEventInput, type TPromoInput } from '../compensation/service';
 import { promoOf, recordRedemption, takePromocodeUse } from '../promocodes/service';
 import { operationStatement, recordOperation } from '../statement/service';
@@ -62,11 +62,11 @@ export function volumeOf(kind: TProductKind, netPrice: bigint): bigint {
 
 /**
  * The checkout (docs/shop.md, docs/compensation.md "The fold"): records a purchase in the
- * caller's transaction: the ledger transfer from the buyer's balance to the company's sales, the
- * purchase row that names its price, the line of the buyer's statement, and the event the fold
- * computes its bonuses from (unless they wait for `releasePurchase`). Nothing here reads or locks
- * anyone but the buyer. "Insufficient funds on the internal balance." when the balance is short:
- * nothing is written.
+ * caller's transaction, in one statement: the ledger transfer from the buyer's balance to the
+ * company's sales, the purchase row that names its price, the line of the buyer's statement, and
+ * the event the fold computes its bonuses from (unless they wait for `releasePurchase`). Nothing
+ * here reads or locks anyone but the buyer. "Insufficient funds on the internal balance." when the
+ * balance is short: the error rolls the caller's transaction back, so nothing is kept.
  */
 export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPurchaseRow> {
   const kind = input.product.kind;
@@ -82,25 +82,18 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
           now: input.now ?? new Date(),
         })
       : null;
-  let transferId: number | null = null;
-  if (paid > 0n) {
-    try {
-      const transfer = await postTransfer(tx, {
-        operationType: 'purchase',
-        reference: `purchase:${input.reference}`,
-        details: { product: input.product.code, units: input.units ?? 1 },
-        legs: [
-          leg(userAccount(input.userId, currency), minor(-paid, currency)),
-          leg(companyAccount(currency, COMPANY_PURPOSES.sales), minor(paid, currency)),
-        ],
-      });
-      if (!transfer.created) throw new Error(`Purchase ${input.reference} was recorded before`);
-      transferId = transfer.id;
-    } catch (error) {
-      if (error instanceof InsufficientFundsError) throw fail.request('insufficientFunds');
-      throw error;
-    }
-  }
+  // The payment goes into the purchase's own statement (one round trip, docs/performance.md "Purchases").
+  const payment =
+    paid > 0n
+      ? paymentParts({
+          operationType: 'purchase',
+          reference: `purchase:${input.reference}`,
+          details: { product: input.product.code, units: input.units ?? 1 },
+          from: userAccount(input.userId, currency),
+          to: COMPANY_PURPOSES.sales,
+          amount: minor(paid, currency),
+        })
+      : undefined;
   const bv = volumeOf(kind, pricing.netPrice);
   const units = input.units ?? 1;
   // The promo code's owner and discount: known before the purchase is written (its redemption
@@ -118,7 +111,7 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
     listPrice: pricing.listPrice,
     netPrice: pricing.netPrice,
   };
-  const purchase = await repo.insertPurchase(
+  const { purchase, paid: paidThrough } = await repo.insertPurchase(
     tx,
     {
       userId: input.userId,
@@ -135,7 +128,7 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
       quoteId: input.quoteId ?? null,
       promocode: input.promocode ?? null,
       reference: input.reference,
-      transferId,
+      transferId: payment?.transferId ?? null,
       details: {
         ...input.details,
         discounts: pricing.discounts.map((item) => ({ source: item.source, amount: item.amount.toString() })),
@@ -162,7 +155,11 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
           ]
         : []),
     ],
+    payment,
   );
+  // Short: nothing of the payment was written, and the rest of the statement goes with the
+  // caller's transaction, which this error rolls back.
+  if (!paidThrough) throw fail.request('insufficientFunds');
   if (code)
     await recordRedemption(tx, code, {
       id: purchase.id,
