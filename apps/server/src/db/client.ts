@@ -445,19 +445,21 @@ type THead = { head: StringChunk; columns: readonly Column[] };
 const insertHeads = new Map<Table, Map<string, THead>>();
 const COMMA = new StringChunk(', ');
 const CLOSE = new StringChunk(')');
+const NEXT_ROW = new StringChunk('), (');
 
 /**
- * `insert into <table> (<the row's columns>) values (<its values>)`, to go on with (`on
- * conflict`, `returning`) or to run inside another statement: what drizzle's
+ * `insert into <table> (<the row's columns>) values (<its values>)` (several rows: each names the
+ * same columns), to go on with (`on conflict`, `returning`) or to run inside another statement: what drizzle's
  * `db.insert(table).values(row).getSQL()` says, without its `default` for each column the row
  * leaves out, and for a third of the work: the text is built once per table and set of columns,
  * and each value is mapped by its column (`mapToDriverValue`, as drizzle's builder does; an SQL
  * value goes in as it is). For the statements every purchase runs (docs/performance.md
  * "Purchases"); the tables it is used on have no defaults computed in JavaScript.
  */
-export function insertValues<T extends Table>(table: T, row: TInsertRow<T>): SQL {
-  const values = row as Record<string, unknown>;
-  const keys = Object.keys(values).filter((key) => values[key] !== undefined);
+export function insertValues<T extends Table>(table: T, rows: TInsertRow<T> | TInsertRow<T>[]): SQL {
+  const list = (Array.isArray(rows) ? rows : [rows]) as Record<string, unknown>[];
+  if (list.length === 0) throw new Error(`No row to insert into ${getTableName(table)}`);
+  const keys = Object.keys(list[0]!).filter((key) => list[0]![key] !== undefined);
   let heads = insertHeads.get(table);
   if (!heads) insertHeads.set(table, (heads = new Map<string, THead>()));
   const signature = keys.join(',');
@@ -474,11 +476,49 @@ export function insertValues<T extends Table>(table: T, row: TInsertRow<T>): SQL
     heads.set(signature, head);
   }
   const chunks: (StringChunk | Param | SQL)[] = [head.head];
-  keys.forEach((key, index) => {
-    if (index > 0) chunks.push(COMMA);
-    const value = values[key];
-    chunks.push(value instanceof SQL ? value : new Param(value, head.columns[index]));
+  list.forEach((values, row) => {
+    if (row > 0) chunks.push(NEXT_ROW);
+    if (
+      Object.keys(values)
+        .filter((key) => values[key] !== undefined)
+        .join(',') !== signature
+    )
+      throw new Error(`The rows to insert into ${getTableName(table)} name different columns`);
+    keys.forEach((key, index) => {
+      if (index > 0) chunks.push(COMMA);
+      const value = values[key];
+      chunks.push(value instanceof SQL ? value : new Param(value, head.columns[index]));
+    });
   });
   chunks.push(CLOSE);
   return new SQL(chunks);
+}
+
+/** Per table: `json_build_object` of a row's columns (`jsonRows`). */
+const jsonObjects = new Map<Table, { text: string; ordered: boolean }>();
+
+/**
+ * The rows of `from` (a `with` part that returns rows of `table`) as one JSON array, in id order,
+ * each row as `rowOf` reads it: bigint and numeric columns as text, so none loses a digit. For a
+ * statement that answers the rows of several of its parts in its one row.
+ */
+export function jsonRows(table: Table, from: string): SQL {
+  let object = jsonObjects.get(table);
+  if (!object) {
+    const all: Record<string, Column> = getTableColumns(table);
+    const columns = Object.values(all);
+    const exact = (column: Column) => /^Pg(BigInt|BigSerial|Numeric)/.test(column.columnType);
+    const pairs = columns.map(
+      (column) => `'${column.name}', r."${column.name}"${exact(column) ? '::text' : ''}`,
+    );
+    object = {
+      text: `json_build_object(${pairs.join(', ')})`,
+      ordered: columns.some((c) => c.name === 'id'),
+    };
+    jsonObjects.set(table, object);
+  }
+  if (!/^[a-z_][a-z0-9_]*$/.test(from)) throw new Error(`Not a part's name: ${from}`);
+  return sql.raw(
+    `(select coalesce(json_agg(${object.text}${object.ordered ? ' order by r."id"' : ''}), '[]'::json) from ${from} r)`,
+  );
 }

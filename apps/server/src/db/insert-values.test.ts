@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, insertValues, queryRows, rowOf } from './client';
+import { type Db, insertValues, jsonRows, queryRows, rowOf } from './client';
 
 const things = pgTable('things', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -58,6 +58,49 @@ describe('insertValues', () => {
     expect([two.amount, two.label, two.details]).toEqual([7n, null, { k: 1 }]);
     const three = await inserted(insertValues(things, { amount: 8n, label: 'y', details: {} }));
     expect([three.amount, three.label]).toEqual([8n, 'y']);
+  });
+
+  it('writes several rows naming the same columns, and refuses rows that name different ones', async () => {
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      sql`${insertValues(things, [
+        { amount: 1n, label: 'a', details: {} },
+        { amount: 2n, label: null, details: { n: 2 } },
+      ])} returning *`,
+    );
+    expect(rows.map((raw) => rowOf(things, raw)).map((row) => [row.amount, row.label, row.details])).toEqual([
+      [1n, 'a', {}],
+      [2n, null, { n: 2 }],
+    ]);
+    expect(() =>
+      insertValues(things, [
+        { amount: 1n, details: {} },
+        { amount: 2n, label: 'b', details: {} },
+      ]),
+    ).toThrow('The rows to insert into things name different columns');
+    expect(() => insertValues(things, [])).toThrow('No row to insert into things');
+  });
+
+  it('jsonRows answers the rows of a part as rowOf reads them, in id order, bigints to the last digit', async () => {
+    const at = new Date('2026-12-03T10:00:00.123Z');
+    const [answer] = await queryRows<{ rows: Record<string, unknown>[] }>(
+      db,
+      sql`with added as (${insertValues(things, [
+        { amount: 98_765_432_109_876_543n, label: 'big', details: { deep: { list: [1] } }, at },
+        { amount: -5n, label: null, details: {}, at },
+      ])} returning *) select ${jsonRows(things, 'added')} as rows`,
+    );
+    const rows = answer!.rows.map((raw) => rowOf(things, raw));
+    const [first, second] = await db
+      .select()
+      .from(things)
+      .where(sql`id in (${rows[0]!.id}, ${rows[1]!.id})`)
+      .orderBy(things.id);
+    expect(rows).toEqual([first, second]);
+    expect(rows[0]!.amount).toBe(98_765_432_109_876_543n);
+    expect(rows[0]!.at).toEqual(at);
+    expect(rows[1]!.label).toBeNull();
+    expect(() => jsonRows(things, 'added; drop table things')).toThrow("Not a part's name");
   });
 
   it('refuses a key that is not a column', () => {

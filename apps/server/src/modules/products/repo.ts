@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { type Db, insertValues, queryRows, rowOf } from '../../db/client';
+import { type Db, insertValues, rowOf, type TInsertRow } from '../../db/client';
+import type { TAlong } from '../purchases/service';
 import { products } from '../catalog/schema';
 import { purchases } from '../purchases/schema';
 import { nodes, tokenPacks } from './schema';
@@ -34,6 +35,14 @@ export async function insertNodes(db: Db, rows: (typeof nodes.$inferInsert)[]): 
   return db.insert(nodes).values(rows).returning();
 }
 
+/** Nodes inserted with their purchase, in its statement (`TAlong`: it answers their rows, `nodeRows` reads them). */
+export function nodesInsert(rows: TInsertRow<typeof nodes>[]): TAlong {
+  return { statement: sql`${insertValues(nodes, rows)} returning *`, returning: nodes };
+}
+
+/** The rows `nodesInsert` answered. */
+export const nodeRows = (raw: Record<string, unknown>[]): TNodeRow[] => raw.map((row) => rowOf(nodes, row));
+
 export async function userVirtualNodes(db: Db, userId: number): Promise<TNodeView[]> {
   return db
     .select(nodeView)
@@ -67,13 +76,13 @@ export async function markUpgraded(db: Db, id: number): Promise<void> {
   await db.update(nodes).set({ status: 'upgraded' }).where(eq(nodes.id, id));
 }
 
-export async function insertTokenPack(db: Db, row: typeof tokenPacks.$inferInsert): Promise<TTokenPackRow> {
-  const [inserted] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`${insertValues(tokenPacks, row)} returning *`,
-  );
-  return rowOf(tokenPacks, inserted!);
+/** A token pack inserted with its purchase, in its statement (`TAlong`; `tokenPackRow` reads it). */
+export function tokenPackInsert(row: TInsertRow<typeof tokenPacks>): TAlong {
+  return { statement: sql`${insertValues(tokenPacks, row)} returning *`, returning: tokenPacks };
 }
+
+/** The row `tokenPackInsert` answered. */
+export const tokenPackRow = (raw: Record<string, unknown>[]): TTokenPackRow => rowOf(tokenPacks, raw[0]!);
 
 /** A user's packs with what was paid for them and at which rate. */
 export async function userTokenPacks(db: Db, userId: number) {

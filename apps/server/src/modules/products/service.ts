@@ -229,19 +229,23 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
       promocode: promocode ?? null,
       reference: `virtual_node:${randomUUID()}`,
       details: { tier: tierOf(product.attributes) },
+      // Its nodes, in its own statement.
+      along: (purchaseId) => [
+        repo.nodesInsert(
+          Array.from({ length: units }, () => ({
+            userId,
+            kind: 'virtual' as const,
+            productId: product.id,
+            purchaseId,
+          })),
+        ),
+      ],
     });
-    const rows = await repo.insertNodes(
-      tx,
-      Array.from({ length: units }, () => ({
-        userId,
-        kind: 'virtual',
-        productId: product.id,
-        purchaseId: purchase.id,
-      })),
-    );
     const { code, name, price, attributes } = product;
     return {
-      nodes: rows.map((row) => toNode({ ...row, code, name, price, attributes })),
+      nodes: repo
+        .nodeRows(purchase.along[0]!)
+        .map((row) => toNode({ ...row, code, name, price, attributes })),
       purchase: paidPrice(purchase),
     };
   }
@@ -378,16 +382,20 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
           promocode: input.promocode ?? null,
           reference: `token_pack:${randomUUID()}`,
           details: { dxn, rate: quote.rate, years, yield_bp: yieldBp },
+          // The pack, in the purchase's own statement.
+          along: (purchaseId) => [
+            repo.tokenPackInsert({
+              userId,
+              purchaseId,
+              principal,
+              years,
+              yieldBp,
+              startsAt: now,
+              nextPayoutAt: packYearEnd(now, 1),
+            }),
+          ],
         });
-        const pack = await repo.insertTokenPack(tx, {
-          userId,
-          purchaseId: purchase.id,
-          principal,
-          years,
-          yieldBp,
-          startsAt: now,
-          nextPayoutAt: packYearEnd(now, 1),
-        });
+        const pack = repo.tokenPackRow(purchase.along[0]!);
         const reference = `token_pack:${pack.id}:lock`;
         await postTransfer(tx, {
           operationType: 'purchase',

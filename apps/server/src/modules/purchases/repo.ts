@@ -1,5 +1,5 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, insertValues, queryRows, rowOf, type TInsertRow } from '../../db/client';
+import { and, desc, eq, SQL, sql, type Table } from 'drizzle-orm';
+import { type Db, insertValues, jsonRows, queryRows, rowOf, type TInsertRow } from '../../db/client';
 import { purchases } from './schema';
 
 export type TPurchaseRow = typeof purchases.$inferSelect;
@@ -8,24 +8,42 @@ export type TPurchaseRow = typeof purchases.$inferSelect;
 export const PURCHASE_ID = sql`(select id from purchase)`;
 
 /**
+ * A statement that runs with the purchase, in its statement (`with along_<n> as (...)`); one that
+ * names the table of the rows it returns answers them (`insertPurchase`'s `along`).
+ */
+export type TAlong = SQL | { statement: SQL; returning: Table };
+
+/**
  * Inserts a purchase and, in the same statement, the `with` statements that name it by
- * `PURCHASE_ID` (its statement line, its event). `payment`: the `with` parts that pay for it,
- * before it (`ledger/service.ts` `paymentParts`), and whether they paid; `paid` answers it (true
- * without a payment).
+ * `PURCHASE_ID` (its statement line, its event, a product's rows); answers the rows of each that
+ * names its table, in the order given, raw (`rowOf` of that table reads them; null for the others). `payment`: the `with` parts that pay
+ * for it, before it (`ledger/service.ts` `paymentParts`), and whether they paid; `paid` answers it
+ * (true without a payment).
  */
 export async function insertPurchase(
   db: Db,
   row: TInsertRow<typeof purchases>,
-  along: SQL[] = [],
+  along: TAlong[] = [],
   payment?: { parts: SQL; paid: SQL },
-): Promise<{ purchase: TPurchaseRow; paid: boolean }> {
+): Promise<{ purchase: TPurchaseRow; paid: boolean; along: (Record<string, unknown>[] | null)[] }> {
+  const parts = along.map((part) => (part instanceof SQL ? { statement: part, returning: null } : part));
   const [inserted] = await queryRows<Record<string, unknown>>(
     db,
     sql`with ${payment ? sql`${payment.parts}, ` : sql``}purchase as (${insertValues(purchases, row)} returning *)${sql.join(
-      along.map((statement, index) => sql`, ${sql.raw(`along_${index}`)} as (${statement})`),
-    )} select *, ${payment ? payment.paid : sql`true`} as purchase_paid from purchase`,
+      parts.map(({ statement }, index) => sql`, ${sql.raw(`along_${index}`)} as (${statement})`),
+    )} select *, ${payment ? payment.paid : sql`true`} as purchase_paid${sql.join(
+      parts.map(({ returning }, index) =>
+        returning ? sql`, ${jsonRows(returning, `along_${index}`)} as ${sql.raw(`along_${index}`)}` : sql``,
+      ),
+    )} from purchase`,
   );
-  return { purchase: rowOf(purchases, inserted!), paid: inserted!.purchase_paid === true };
+  return {
+    purchase: rowOf(purchases, inserted!),
+    paid: inserted!.purchase_paid === true,
+    along: parts.map(({ returning }, index) =>
+      returning ? (inserted![`along_${index}`] as Record<string, unknown>[]) : null,
+    ),
+  };
 }
 
 export async function findPurchaseByReference(db: Db, reference: string): Promise<TPurchaseRow | undefined> {

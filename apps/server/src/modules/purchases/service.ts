@@ -16,9 +16,12 @@ import { eventInsert, PLAN, recordEvent, type TEventInput, type TPromoInput } fr
 import { promoOf, recordRedemption, takePromocodeUse } from '../promocodes/service';
 import { operationStatement, recordOperation } from '../statement/service';
 import * as repo from './repo';
-import type { TPurchaseRow } from './repo';
+import type { TAlong, TPurchaseRow } from './repo';
 
-export type { TPurchaseRow };
+export type { TAlong, TPurchaseRow };
+
+/** A purchase recorded, and the rows its `along` statements answered (raw: `rowOf` reads them), in their order. */
+export type TRecordedPurchase = TPurchaseRow & { along: (Record<string, unknown>[] | null)[] };
 
 export type TPurchaseInput = {
   userId: number;
@@ -46,9 +49,10 @@ export type TPurchaseInput = {
   bonuses?: 'at_payment' | 'on_release';
   /**
    * Statements that run in the purchase's own statement, given its id as an expression of it (a
-   * product row that names the purchase).
+   * product row that names the purchase); those that name their table answer their rows
+   * (`TRecordedPurchase`'s `along`).
    */
-  along?: (purchaseId: SQL) => SQL[];
+  along?: (purchaseId: SQL) => TAlong[];
   /** A tariff: what it does to the buyer's cap window, decided at checkout (the fold applies it). */
   tariff?: Extract<TEventInput, { kind: 'purchase' }>['tariff'];
   /** A tariff bought inside the configured Hot Winter window. */
@@ -68,7 +72,7 @@ export function volumeOf(kind: TProductKind, netPrice: bigint): bigint {
  * here reads or locks anyone but the buyer. "Insufficient funds on the internal balance." when the
  * balance is short: the error rolls the caller's transaction back, so nothing is kept.
  */
-export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPurchaseRow> {
+export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TRecordedPurchase> {
   const kind = input.product.kind;
   const { pricing, currency, paid } = input;
   // A price with a promo code's discount spends one use of the code here, in the payment's
@@ -111,7 +115,12 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
     listPrice: pricing.listPrice,
     netPrice: pricing.netPrice,
   };
-  const { purchase, paid: paidThrough } = await repo.insertPurchase(
+  const extra = input.along?.(repo.PURCHASE_ID) ?? [];
+  const {
+    purchase,
+    paid: paidThrough,
+    along,
+  } = await repo.insertPurchase(
     tx,
     {
       userId: input.userId,
@@ -145,7 +154,7 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
         reference: sql`'purchase:' || ${repo.PURCHASE_ID}`,
         details: { product: input.product.name, kind, units, ...input.details },
       }),
-      ...(input.along?.(repo.PURCHASE_ID) ?? []),
+      ...extra,
       ...((input.bonuses ?? 'at_payment') === 'at_payment'
         ? [
             eventInsert(
@@ -166,7 +175,7 @@ export async function recordPurchase(tx: Db, input: TPurchaseInput): Promise<TPu
       userId: input.userId,
       discount: promoDiscount!.amount,
     });
-  return purchase;
+  return { ...purchase, along: along.slice(1, 1 + extra.length) };
 }
 
 /** The fold's event of a purchase: the facts its bonuses are computed from, as they are now. */
