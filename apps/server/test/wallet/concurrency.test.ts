@@ -5,7 +5,7 @@ import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { startTwoServers } from '../helpers/process';
 
 describe.runIf(process.env.TEST_DATABASE_URL)(
-  'withdrawals under concurrency, on PostgreSQL with two server processes',
+  'withdrawals and purchases under concurrency, on PostgreSQL with two server processes',
   () => {
     it('200 concurrent withdrawals of 10 against a balance of 1000 accept exactly 100, never below zero, no 500', async () => {
       const app = await testApp();
@@ -54,6 +54,46 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         ok: true,
         negative_user_accounts: 0,
         unbalanced_transfers: 0,
+        mismatched_accounts: [],
+      });
+    }, 240_000);
+
+    it('60 concurrent purchases of 100 against a balance of 2000 buy exactly 20, never below zero, no 500', async () => {
+      const app = await testApp();
+      const partner = await registerPartner(app);
+      await adjust(app, partner.id, 'USDT', '2000');
+      const catalogue = (await call(app, 'GET', '/api/v1/products/', { token: partner.token })).body as {
+        id: number;
+        code: string;
+      }[];
+      const node = catalogue.find((product) => product.code === 'virtual-node-100')!.id;
+
+      const servers = await startTwoServers({});
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, index) =>
+          fetch(`${servers[index % 2]}/api/v1/virtual_node/purchase/`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${partner.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ product_id: node }),
+          }).then(async (response) => ({ status: response.status, body: await response.json() })),
+        ),
+      );
+
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+      for (const answer of answers.filter((one) => one.status !== 201)) {
+        expect(answer).toEqual({
+          status: 400,
+          body: { non_field_errors: ['Insufficient funds on the internal balance.'] },
+        });
+      }
+      expect((await balances(app, partner.token)).usdt).toBe('0.000000');
+      const mine = await call(app, 'GET', '/api/v1/virtual_node/my/', { token: partner.token });
+      expect(mine.body).toHaveLength(20);
+      expect(await ledgerHealth(app)).toMatchObject({
+        ok: true,
+        negative_user_accounts: 0,
         mismatched_accounts: [],
       });
     }, 240_000);
