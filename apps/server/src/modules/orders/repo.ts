@@ -1,9 +1,10 @@
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import { type Db, queryRows, rowOf } from '../../db/client';
+import { type Db, queryRows, rowOf, type TInsertRow } from '../../db/client';
 import { users } from '../accounts/schema';
 import { products } from '../catalog/schema';
 import { invoices } from '../deposits/schema';
 import { nodes } from '../products/schema';
+import type { TAlong } from '../purchases/service';
 import { orders } from './schema';
 
 export type TOrderRow = typeof orders.$inferSelect;
@@ -21,7 +22,7 @@ const withProduct = {
 export type TOrderWithProduct = { order: TOrderRow; productName: string; confirming: boolean };
 
 /** The nodes of an order's devices, inserted from the order row `order` of the same statement. */
-const nodesOfOrder = (order: string, purchaseId: number | null) =>
+const nodesOfOrder = (order: string, purchaseId: number | SQL | null) =>
   sql`insert into nodes (user_id, kind, product_id, purchase_id, order_id, hosting_user_id)
       select o.user_id, 'device', o.product_id, ${purchaseId}::bigint, o.id, o.hosting_user_id
         from ${sql.raw(order)} o, generate_series(1, o.quantity)`;
@@ -72,25 +73,30 @@ export async function insertOrder(
   return rowOf(orders, inserted!);
 }
 
-/** Marks an order paid (`patch`) and opens its devices' nodes, paid by `purchaseId`: one statement. */
-export async function markOrderPaid(
+/**
+ * Marks an order paid (`patch`) and opens its devices' nodes, paid by `purchaseId`: parts of the
+ * statement of the purchase that pays it last (`TAlong`; `paidOrder` reads the order it answers).
+ */
+export function orderPaidParts(
   db: Db,
   id: number,
-  patch: Partial<typeof orders.$inferInsert>,
-  purchaseId: number,
-): Promise<TOrderRow> {
+  patch: Partial<TInsertRow<typeof orders>>,
+  purchaseId: number | SQL,
+): TAlong[] {
   const update = db
     .update(orders)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(orders.id, id))
     .returning()
     .getSQL();
-  const [paid] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`with paid as (${update}), opened as (${nodesOfOrder('paid', purchaseId)}) select * from paid`,
-  );
-  return rowOf(orders, paid!);
+  return [
+    { name: 'order_paid', statement: update, returning: orders },
+    { name: 'order_paid_nodes', statement: nodesOfOrder('order_paid', purchaseId) },
+  ];
 }
+
+/** The order `orderPaidParts` answered. */
+export const paidOrder = (raw: Record<string, unknown>[]): TOrderRow => rowOf(orders, raw[0]!);
 
 /** The order, locked for the rest of the transaction; only `userId`'s unless null (admins). */
 export async function lockOrder(db: Db, id: number, userId: number | null): Promise<TOrderRow | undefined> {

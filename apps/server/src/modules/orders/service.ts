@@ -31,7 +31,7 @@ import {
   type TProductRow,
 } from '../catalog/service';
 import { once, type TIdempotency } from '../idempotency/service';
-import { findPurchase, recordPurchase, refundPurchase } from '../purchases/service';
+import { findPurchase, recordPurchase, refundPurchase, type TPurchaseInput } from '../purchases/service';
 import type { TClientMeta } from '../sessions/service';
 import * as repo from './repo';
 import type { TOrderRow } from './repo';
@@ -120,7 +120,7 @@ async function payLocked(
 ): Promise<TOrderRow> {
   const pricing = order.pricing as TOrderPricing;
   const details = { order_id: order.id, order_number: order.number, paid_by: how };
-  const buy = async (part: 'device' | 'starlink', stored: TStoredPrice) => {
+  const buy = async (part: 'device' | 'starlink', stored: TStoredPrice, along?: TPurchaseInput['along']) => {
     const product =
       known.find((item) => item.id === stored.product_id) ?? (await findProduct(tx, stored.product_id))!;
     const priced = restorePricing(stored);
@@ -133,22 +133,31 @@ async function payLocked(
       paid: priced.netPrice,
       reference: `order:${order.id}:${part}`,
       details,
+      along,
     });
   };
-  const device = await buy('device', pricing.device!);
-  const starlink = pricing.starlink ? await buy('starlink', pricing.starlink) : null;
-  return repo.markOrderPaid(
-    tx,
-    order.id,
-    {
-      status: 'PAID',
-      purchaseId: device.id,
-      starlinkPurchaseId: starlink?.id ?? null,
-      paidAt: new Date(),
-      expiresAt: null,
+  // The devices first, then the add-on; the last of them marks the order paid in its statement.
+  const device = pricing.starlink ? await buy('device', pricing.device!) : null;
+  const last = await buy(
+    pricing.starlink ? 'starlink' : 'device',
+    pricing.starlink ?? pricing.device!,
+    (purchaseId) => {
+      const devicePurchaseId = device?.id ?? purchaseId;
+      return repo.orderPaidParts(
+        tx,
+        order.id,
+        {
+          status: 'PAID',
+          purchaseId: devicePurchaseId,
+          starlinkPurchaseId: device ? purchaseId : null,
+          paidAt: new Date(),
+          expiresAt: null,
+        },
+        devicePurchaseId,
+      );
     },
-    device.id,
   );
+  return repo.paidOrder(last.along[0]!);
 }
 
 /**

@@ -8,10 +8,11 @@ export type TPurchaseRow = typeof purchases.$inferSelect;
 export const PURCHASE_ID = sql`(select id from purchase)`;
 
 /**
- * A statement that runs with the purchase, in its statement (`with along_<n> as (...)`); one that
- * names the table of the rows it returns answers them (`insertPurchase`'s `along`).
+ * A statement that runs with the purchase, in its statement (`with along_<n> as (...)`, or as
+ * `name`, for another part that reads its rows); one that names the table of the rows it returns
+ * answers them (`insertPurchase`'s `along`).
  */
-export type TAlong = SQL | { statement: SQL; returning: Table };
+export type TAlong = SQL | { statement: SQL; returning?: Table; name?: string };
 
 /**
  * Inserts a purchase and, in the same statement, the `with` statements that name it by
@@ -26,14 +27,22 @@ export async function insertPurchase(
   along: TAlong[] = [],
   payment?: { parts: SQL; paid: SQL },
 ): Promise<{ purchase: TPurchaseRow; paid: boolean; along: (Record<string, unknown>[] | null)[] }> {
-  const parts = along.map((part) => (part instanceof SQL ? { statement: part, returning: null } : part));
+  const parts = along.map((part, index) => {
+    const {
+      statement,
+      returning = null,
+      name = `along_${index}`,
+    } = part instanceof SQL ? { statement: part } : part;
+    if (!/^[a-z][a-z0-9_]*$/.test(name) || name === 'purchase') throw new Error(`Not a part's name: ${name}`);
+    return { statement, returning, name };
+  });
   const [inserted] = await queryRows<Record<string, unknown>>(
     db,
     sql`with ${payment ? sql`${payment.parts}, ` : sql``}purchase as (${insertValues(purchases, row)} returning *)${sql.join(
-      parts.map(({ statement }, index) => sql`, ${sql.raw(`along_${index}`)} as (${statement})`),
+      parts.map(({ statement, name }) => sql`, ${sql.raw(name)} as (${statement})`),
     )} select *, ${payment ? payment.paid : sql`true`} as purchase_paid${sql.join(
-      parts.map(({ returning }, index) =>
-        returning ? sql`, ${jsonRows(returning, `along_${index}`)} as ${sql.raw(`along_${index}`)}` : sql``,
+      parts.map(({ returning, name }, index) =>
+        returning ? sql`, ${jsonRows(returning, name)} as ${sql.raw(`along_${index}`)}` : sql``,
       ),
     )} from purchase`,
   );
