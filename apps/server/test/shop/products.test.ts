@@ -412,6 +412,30 @@ describe('token packs', () => {
     expect(calculated.yearly).toEqual([49_999_999_999n]);
     expect(usdtToDxn(100_000_000n, RATE)).toBe(333_333_333_333n);
     expect((await ledgerHealth(app)).ok).toBe(true);
+
+    // The lock is its own transfer and statement line, both named by the pack.
+    const [pack] = await app.database.db.select().from(tokenPacks);
+    const reference = `token_pack:${pack!.id}:lock`;
+    const [lock] = await app.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reference, reference));
+    expect(lock).toMatchObject({
+      operationType: 'purchase',
+      details: { token_pack_id: pack!.id, purchase_id: purchase!.id, rate: '0.03' },
+    });
+    const [line] = await app.database.db
+      .select()
+      .from(walletOperations)
+      .where(eq(walletOperations.reference, reference));
+    expect(line).toMatchObject({
+      userId: partner.id,
+      operationType: 'purchase',
+      currency: 'DXN',
+      amount: 333_333_333_333n,
+      status: 'completed',
+      details: { token_pack_id: pack!.id, locked: true, rate: '0.03', years: 1 },
+    });
   });
 
   test('an expired or unknown quote, bounds, another kind and short funds are refused by name', async () => {

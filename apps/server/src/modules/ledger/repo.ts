@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, SQL, sql } from 'drizzle-orm';
 import { arrayLiteral, type Db, queryNamed, queryRows } from '../../db/client';
 import { ledgerAccounts, type ledgerBonusTotals, ledgerTransfers } from './schema';
 
@@ -203,6 +203,58 @@ export function debitParts(debit: TDebitRow): SQL {
           union all
           select t.id, a.id, a.currency, ${debit.amount}::bigint from ledger_transfer t, ledger_accounts a
            where a.user_id is null and a.currency = ${debit.currency}::text and a.purpose = ${debit.companyPurpose}::text)`;
+}
+
+/** A credit from one company account to one user account (`creditParts`). */
+export type TCreditRow = {
+  /** The parts' names start with it. */
+  name: string;
+  operationType: string;
+  reference: string | SQL;
+  details: Record<string, unknown> | SQL;
+  userId: number;
+  currency: string;
+  purpose: string;
+  /** Given to the user's account, taken from the company's: above zero. */
+  amount: bigint;
+  companyPurpose: string;
+};
+
+/**
+ * A credit as named `with` parts of another statement (a token pack's locked DXN, in its
+ * purchase's): the user's account goes up by the amount (opened when it is not there yet: an
+ * upsert, which locks the row), then the transfer row and its two postings. A credit is never
+ * short; a reference posted before is a unique violation, as for `debitParts`.
+ */
+export function creditParts(credit: TCreditRow): { name: string; statement: SQL }[] {
+  if (!/^[a-z][a-z0-9_]*$/.test(credit.name)) throw new Error(`Not a part's name: ${credit.name}`);
+  const account = `${credit.name}_account`;
+  const transfer = `${credit.name}_transfer`;
+  const details =
+    credit.details instanceof SQL ? credit.details : sql`${JSON.stringify(credit.details)}::jsonb`;
+  return [
+    {
+      name: account,
+      statement: sql`insert into ledger_accounts as a (user_id, currency, purpose, balance)
+          values (${credit.userId}::bigint, ${credit.currency}::text, ${credit.purpose}::text, ${credit.amount}::bigint)
+          on conflict (user_id, currency, purpose) do update set balance = a.balance + excluded.balance
+          returning a.id`,
+    },
+    {
+      name: transfer,
+      statement: sql`insert into ledger_transfers (operation_type, reference, details)
+          values (${credit.operationType}::text, ${credit.reference}, ${details}) returning id`,
+    },
+    {
+      name: `${credit.name}_posted`,
+      statement: sql`insert into ledger_postings (transfer_id, account_id, currency, amount)
+          select t.id, a.id, ${credit.currency}::text, ${credit.amount}::bigint
+            from ${sql.raw(transfer)} t, ${sql.raw(account)} a
+          union all
+          select t.id, c.id, c.currency, -${credit.amount}::bigint from ${sql.raw(transfer)} t, ledger_accounts c
+           where c.user_id is null and c.currency = ${credit.currency}::text and c.purpose = ${credit.companyPurpose}::text`,
+    },
+  ];
 }
 
 /** The id of the transfer of `reference`, if it was posted. */

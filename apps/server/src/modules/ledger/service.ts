@@ -118,6 +118,34 @@ export function paymentParts<C extends TCurrency>(input: {
   };
 }
 
+/**
+ * A credit from a company account to a user's account as named `with` parts of the caller's
+ * statement (repo.creditParts; a token pack's locked DXN in its purchase's statement). Its
+ * reference and details may be expressions of that statement (a row inserted beside it).
+ */
+export function creditParts<C extends TCurrency>(input: {
+  name: string;
+  operationType: TOperationType;
+  reference: string | SQL;
+  details: Record<string, unknown> | SQL;
+  from: TCompanyPurpose;
+  to: TUserAccountRef<C>;
+  amount: TMinor<NoInfer<C>>;
+}): { name: string; statement: SQL }[] {
+  if (input.amount <= 0n) throw new Error('A credit moves an amount above zero');
+  return repo.creditParts({
+    name: input.name,
+    operationType: input.operationType,
+    reference: input.reference,
+    details: input.details,
+    userId: input.to.userId,
+    currency: input.to.currency,
+    purpose: input.to.purpose,
+    amount: input.amount,
+    companyPurpose: input.from,
+  });
+}
+
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**

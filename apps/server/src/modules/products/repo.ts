@@ -77,8 +77,8 @@ export async function markUpgraded(db: Db, id: number): Promise<void> {
 }
 
 /** A token pack inserted with its purchase, in its statement (`TAlong`; `tokenPackRow` reads it). */
-export function tokenPackInsert(row: TInsertRow<typeof tokenPacks>): TAlong {
-  return { statement: sql`${insertValues(tokenPacks, row)} returning *`, returning: tokenPacks };
+export function tokenPackInsert(name: string, row: TInsertRow<typeof tokenPacks>): TAlong {
+  return { name, statement: sql`${insertValues(tokenPacks, row)} returning *`, returning: tokenPacks };
 }
 
 /** The row `tokenPackInsert` answered. */

@@ -22,6 +22,7 @@ import {
   type TVirtualNodeUpgrade,
   type TVirtualNodeUpgraded,
 } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import {
@@ -34,11 +35,11 @@ import {
 } from '../catalog/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
-import { postTransfer } from '../ledger/service';
+import { creditParts, postTransfer } from '../ledger/service';
 import { postAnnualMatching } from '../compensation/periodic';
 import { paidPrice, recordPurchase } from '../purchases/service';
 import { liveQuote } from '../rates/service';
-import { recordOperation } from '../statement/service';
+import { operationStatement, recordOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TNodeView, TTokenPackRow } from './repo';
 
@@ -382,42 +383,42 @@ export function createProducts(deps: { db: Db; catalog: TCatalog }) {
           promocode: input.promocode ?? null,
           reference: `token_pack:${randomUUID()}`,
           details: { dxn, rate: quote.rate, years, yield_bp: yieldBp },
-          // The pack, in the purchase's own statement.
-          along: (purchaseId) => [
-            repo.tokenPackInsert({
-              userId,
-              purchaseId,
-              principal,
-              years,
-              yieldBp,
-              startsAt: now,
-              nextPayoutAt: packYearEnd(now, 1),
-            }),
-          ],
+          // The pack, its locked DXN and that DXN's statement line, in the purchase's own statement.
+          along: (purchaseId) => {
+            const packId = sql`(select id from token_pack)`;
+            const reference = sql`'token_pack:' || ${packId} || ':lock'`;
+            return [
+              repo.tokenPackInsert('token_pack', {
+                userId,
+                purchaseId,
+                principal,
+                years,
+                yieldBp,
+                startsAt: now,
+                nextPayoutAt: packYearEnd(now, 1),
+              }),
+              ...creditParts({
+                name: 'token_pack_lock',
+                operationType: 'purchase',
+                reference,
+                details: sql`jsonb_build_object('token_pack_id', ${packId}, 'purchase_id', ${purchaseId}, 'rate', ${quote.rate}::text)`,
+                from: COMPANY_PURPOSES.productYields,
+                to: userAccount(userId, 'DXN', 'token_pack_locked'),
+                amount: minor(principal, 'DXN'),
+              }),
+              operationStatement({
+                userId,
+                operationType: 'purchase',
+                currency: 'DXN',
+                amount: principal,
+                status: 'completed',
+                reference,
+                details: sql`jsonb_build_object('token_pack_id', ${packId}, 'locked', true, 'rate', ${quote.rate}::text, 'years', ${years}::numeric)`,
+              }),
+            ];
+          },
         });
         const pack = repo.tokenPackRow(purchase.along[0]!);
-        const reference = `token_pack:${pack.id}:lock`;
-        await postTransfer(tx, {
-          operationType: 'purchase',
-          reference,
-          details: { token_pack_id: pack.id, purchase_id: purchase.id, rate: quote.rate },
-          legs: [
-            {
-              account: companyAccount('DXN', COMPANY_PURPOSES.productYields),
-              amount: minor(-principal, 'DXN'),
-            },
-            { account: userAccount(userId, 'DXN', 'token_pack_locked'), amount: minor(principal, 'DXN') },
-          ],
-        });
-        await recordOperation(tx, {
-          userId,
-          operationType: 'purchase',
-          currency: 'DXN',
-          amount: principal,
-          status: 'completed',
-          reference,
-          details: { token_pack_id: pack.id, locked: true, rate: quote.rate, years },
-        });
         return toTokenPack(
           { pack, code: product.code, name: product.name, paid: purchase.paid, details: purchase.details },
           now,

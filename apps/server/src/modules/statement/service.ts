@@ -41,7 +41,10 @@ export async function recordOperation(db: Db, operation: TOperation): Promise<vo
  * reference may be an expression of that statement (a purchase's id, known once it is inserted).
  */
 export function operationStatement(
-  operation: Omit<TOperation, 'reference'> & { reference: string | SQL },
+  operation: Omit<TOperation, 'reference' | 'details'> & {
+    reference: string | SQL;
+    details?: TOperation['details'] | SQL;
+  },
 ): SQL {
   return repo.operationInsert(toRow(operation));
 }
@@ -51,7 +54,12 @@ export async function recordOperations(db: Db, operations: TOperation[]): Promis
   await repo.insertOperations(db, operations.map(toRow));
 }
 
-function toRow<T extends string | SQL>(operation: Omit<TOperation, 'reference'> & { reference: T }) {
+function toRow<T extends string | SQL>(
+  operation: Omit<TOperation, 'reference' | 'details'> & {
+    reference: T;
+    details?: TOperation['details'] | SQL;
+  },
+) {
   return {
     userId: operation.userId,
     operationType: operation.operationType,
