@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import {
   capWindows,
   dftGrants,
+  ledgerTransfers,
   nodes,
   orders,
   purchaseRequests,
@@ -116,6 +117,25 @@ describe('buying a tariff', () => {
     expect(after.usdt).toBe('100.000000');
     expect(after.dft_locked).toBe('500.00000000');
     expect(after.dft_available).toBe('0.00000000');
+    // The grant is its own transfer, a DFT bonus named by the purchase, beside its statement line.
+    const [bought] = await app.database.db.select().from(purchases).where(eq(purchases.userId, partner.id));
+    const granted = `dft:grant:tariff:${bought!.id}`;
+    const [transfer] = await app.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reference, granted));
+    expect(transfer).toMatchObject({ operationType: 'bonus', bonusType: 'dft', details: {} });
+    const [line] = await app.database.db
+      .select()
+      .from(walletOperations)
+      .where(eq(walletOperations.reference, granted));
+    expect(line).toMatchObject({
+      currency: 'DFT',
+      amount: 50_000_000_000n,
+      bonusType: 'dft',
+      status: 'completed',
+    });
+    expect((await ledgerHealth(app)).ok).toBe(true);
     expect(await active(app, partner)).toMatchObject({
       package: { name: '500' },
       status: 'Active',

@@ -7,7 +7,7 @@ import { fail } from '../../http/errors';
 import { once, type TIdempotency } from '../idempotency/service';
 import { companyAccount, COMPANY_PURPOSES, userAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/balances';
-import { InsufficientFundsError, postTransfer } from '../ledger/service';
+import { creditParts, InsufficientFundsError, postTransfer } from '../ledger/service';
 import { operationStatement, recordOperation } from '../statement/service';
 import * as repo from './repo';
 import type { TGrantRow } from './repo';
@@ -64,7 +64,8 @@ export async function grantDft(
 
 /**
  * A grant's row and its statement line, to run inside the statement of what grants it (a tariff
- * purchase): `reference` is an expression of that statement. Its transfer follows (`postDftGrant`).
+ * purchase): `reference` is an expression of that statement. Its transfer: `dftGrantCredit` in the
+ * same statement, or `postDftGrant` after it.
  */
 export function dftGrantStatements(
   db: Db,
@@ -90,6 +91,23 @@ export function dftGrantStatements(
       details: { locked: true },
     }),
   ];
+}
+
+/**
+ * The ledger side of a grant as parts of the statement of what grants it (a tariff purchase):
+ * DFT issued into the partner's locked DFT, its reference `'dft:grant:' || reference`.
+ */
+export function dftGrantCredit(grant: { userId: number; amount: bigint; reference: SQL }) {
+  return creditParts({
+    name: 'dft_grant',
+    operationType: 'bonus',
+    bonusType: 'dft',
+    reference: sql`'dft:grant:' || ${grant.reference}`,
+    details: {},
+    from: COMPANY_PURPOSES.dftIssued,
+    to: userAccount(grant.userId, 'DFT', 'dft_locked'),
+    amount: minor(grant.amount, 'DFT'),
+  });
 }
 
 /** The ledger side of a grant of `reference`: DFT issued into the partner's locked DFT, once. */

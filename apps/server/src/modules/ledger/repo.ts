@@ -210,6 +210,7 @@ export type TCreditRow = {
   /** The parts' names start with it. */
   name: string;
   operationType: string;
+  bonusType: string | null;
   reference: string | SQL;
   details: Record<string, unknown> | SQL;
   userId: number;
@@ -224,7 +225,9 @@ export type TCreditRow = {
  * A credit as named `with` parts of another statement (a token pack's locked DXN, in its
  * purchase's): the user's account goes up by the amount (opened when it is not there yet: an
  * upsert, which locks the row), then the transfer row and its two postings. A credit is never
- * short; a reference posted before is a unique violation, as for `debitParts`.
+ * short; a reference posted before is a unique violation, as for `debitParts`. It adds to no
+ * lifetime bonus counter: those count USDT, and a credit with a bonus type here is not in USDT
+ * (`ledger/service.ts` refuses one).
  */
 export function creditParts(credit: TCreditRow): { name: string; statement: SQL }[] {
   if (!/^[a-z][a-z0-9_]*$/.test(credit.name)) throw new Error(`Not a part's name: ${credit.name}`);
@@ -242,8 +245,9 @@ export function creditParts(credit: TCreditRow): { name: string; statement: SQL 
     },
     {
       name: transfer,
-      statement: sql`insert into ledger_transfers (operation_type, reference, details)
-          values (${credit.operationType}::text, ${credit.reference}, ${details}) returning id`,
+      statement: sql`insert into ledger_transfers (operation_type, bonus_type, reference, details)
+          values (${credit.operationType}::text, ${credit.bonusType}::text, ${credit.reference}, ${details})
+          returning id`,
     },
     {
       name: `${credit.name}_posted`,

@@ -126,6 +126,7 @@ export function paymentParts<C extends TCurrency>(input: {
 export function creditParts<C extends TCurrency>(input: {
   name: string;
   operationType: TOperationType;
+  bonusType?: TBonusType | null;
   reference: string | SQL;
   details: Record<string, unknown> | SQL;
   from: TCompanyPurpose;
@@ -133,9 +134,13 @@ export function creditParts<C extends TCurrency>(input: {
   amount: TMinor<NoInfer<C>>;
 }): { name: string; statement: SQL }[] {
   if (input.amount <= 0n) throw new Error('A credit moves an amount above zero');
+  // A USDT bonus counts in the lifetime totals (`bonusTotals`): that is `postTransfer`'s to post.
+  if (input.operationType === 'bonus' && input.to.currency === 'USDT')
+    throw new Error('A USDT bonus is posted by postTransfer, which counts it');
   return repo.creditParts({
     name: input.name,
     operationType: input.operationType,
+    bonusType: input.bonusType ?? null,
     reference: input.reference,
     details: input.details,
     userId: input.to.userId,

@@ -20,7 +20,7 @@ import { fail } from '../../http/errors';
 import { audit } from '../audit/service';
 import { findProduct, unitPrice, type TCatalog, type TPricing, type TProductRow } from '../catalog/service';
 import { isActive, pendingLostProfit, PLAN, recordMentorMoved, tariffNow } from '../compensation/service';
-import { dftGrantStatements, postDftGrant } from '../dft/service';
+import { dftGrantCredit, dftGrantStatements } from '../dft/service';
 import { once, type TIdempotency } from '../idempotency/service';
 import * as network from '../network/service';
 import { includedOrderEntries } from '../orders/service';
@@ -254,16 +254,15 @@ export function createTariffs(deps: {
             capGrowth: listPrice * BigInt(BONUS_CAP_MULTIPLIER),
           },
           winter: now >= new Date(hotWinter.from) && now < new Date(hotWinter.to),
-          // The DFT grant (locked) and its statement line, in the purchase's own statement.
-          along: (purchaseId) =>
-            dftGrantStatements(tx, {
-              userId,
-              amount: dft,
-              reference: sql`'tariff:' || ${purchaseId}`,
-              grantedAt: now,
-            }),
+          // The DFT grant (locked), its statement line and its transfer, in the purchase's own statement.
+          along: (purchaseId) => {
+            const reference = sql`'tariff:' || ${purchaseId}`;
+            return [
+              ...dftGrantStatements(tx, { userId, amount: dft, reference, grantedAt: now }),
+              ...dftGrantCredit({ userId, amount: dft, reference }),
+            ];
+          },
         });
-        await postDftGrant(tx, userId, dft, `tariff:${purchase.id}`);
         // An upgrade adds what the higher tariff includes beyond the one held; a new or renewed tariff all of it.
         const held = kind === 'upgrade' ? current : undefined;
         const virtual = Math.max(0, included(target, 'virtual') - included(held, 'virtual'));
