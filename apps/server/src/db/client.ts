@@ -494,6 +494,22 @@ export function insertValues<T extends Table>(table: T, rows: TInsertRow<T> | TI
   return new SQL(chunks);
 }
 
+/** A named `with` part of a statement that others compose (`name as (statement)`). */
+export type TPart = { name: string; statement: SQL };
+
+/** `name`, checked to be a plain identifier (it goes into the statement's text as it is). */
+export function partName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a part's name: ${name}`);
+  return name;
+}
+
+/** `name as (statement), ...` of the parts, in their order. */
+export const withParts = (parts: readonly TPart[]): SQL =>
+  sql.join(
+    parts.map(({ name, statement }) => sql`${sql.raw(partName(name))} as (${statement})`),
+    sql`, `,
+  );
+
 /** Per table: `json_build_object` of a row's columns (`jsonRows`). */
 const jsonObjects = new Map<Table, { text: string; ordered: boolean }>();
 
@@ -517,8 +533,7 @@ export function jsonRows(table: Table, from: string): SQL {
     };
     jsonObjects.set(table, object);
   }
-  if (!/^[a-z_][a-z0-9_]*$/.test(from)) throw new Error(`Not a part's name: ${from}`);
   return sql.raw(
-    `(select coalesce(json_agg(${object.text}${object.ordered ? ' order by r."id"' : ''}), '[]'::json) from ${from} r)`,
+    `(select coalesce(json_agg(${object.text}${object.ordered ? ' order by r."id"' : ''}), '[]'::json) from ${partName(from)} r)`,
   );
 }

@@ -13,7 +13,7 @@ import { call, post, testApp } from '../helpers/app';
 import { loginAdmin, registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { countRows } from '../helpers/rows';
-import { queryRows } from '../../src/db/client';
+import { queryRows, withParts } from '../../src/db/client';
 import { uniqueViolation } from '../../src/db/errors';
 import { transferStatement } from '../../src/modules/ledger/repo';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../src/schema';
@@ -150,7 +150,7 @@ describe('ledger accounts', () => {
         to: COMPANY_PURPOSES.sales,
         amount: minor(amount, 'USDT'),
       });
-      return { payment, statement: sql`with ${payment.parts} select ${payment.paid} as paid` };
+      return { payment, statement: sql`with ${withParts(payment.parts)} select ${payment.paid} as paid` };
     };
     const rows = await queryRows<Record<string, string>>(db, sql`explain ${pay('plan', 1n).statement}`);
     const plan = rows.map((row) => Object.values(row)[0]).join('\n');

@@ -1,5 +1,5 @@
 import { eq, inArray, SQL, sql } from 'drizzle-orm';
-import { arrayLiteral, type Db, queryNamed, queryRows } from '../../db/client';
+import { arrayLiteral, type Db, partName, queryNamed, queryRows, type TPart } from '../../db/client';
 import { ledgerAccounts, type ledgerBonusTotals, ledgerTransfers } from './schema';
 
 /** The bonus groups of the header's lifetime totals (api.md): `ledger_bonus_totals.bonus_group`. */
@@ -186,23 +186,31 @@ export const DEBIT_TRANSFER_ID = sql`(select id from ledger_transfer)`;
  * written, and the statement's other parts must be thrown away with the transaction. A reference
  * posted before is a unique violation (a payment names what it pays for: it is never replayed).
  */
-export function debitParts(debit: TDebitRow): SQL {
-  return sql`ledger_debit as (
-          update ledger_accounts set balance = balance - ${debit.amount}::bigint
+export function debitParts(debit: TDebitRow): TPart[] {
+  return [
+    {
+      name: 'ledger_debit',
+      statement: sql`update ledger_accounts set balance = balance - ${debit.amount}::bigint
            where user_id = ${debit.userId}::bigint and currency = ${debit.currency}::text
              and purpose = ${debit.purpose}::text and balance >= ${debit.amount}::bigint
-          returning id),
-        ledger_transfer as (
-          insert into ledger_transfers (operation_type, reference, details)
+          returning id`,
+    },
+    {
+      name: 'ledger_transfer',
+      statement: sql`insert into ledger_transfers (operation_type, reference, details)
           select ${debit.operationType}::text, ${debit.reference}::text, ${JSON.stringify(debit.details)}::jsonb
            where exists (select 1 from ledger_debit)
-          returning id),
-        ledger_posted as (
-          insert into ledger_postings (transfer_id, account_id, currency, amount)
+          returning id`,
+    },
+    {
+      name: 'ledger_posted',
+      statement: sql`insert into ledger_postings (transfer_id, account_id, currency, amount)
           select t.id, d.id, ${debit.currency}::text, -${debit.amount}::bigint from ledger_transfer t, ledger_debit d
           union all
           select t.id, a.id, a.currency, ${debit.amount}::bigint from ledger_transfer t, ledger_accounts a
-           where a.user_id is null and a.currency = ${debit.currency}::text and a.purpose = ${debit.companyPurpose}::text)`;
+           where a.user_id is null and a.currency = ${debit.currency}::text and a.purpose = ${debit.companyPurpose}::text`,
+    },
+  ];
 }
 
 /** A credit from one company account to one user account (`creditParts`). */
@@ -229,9 +237,8 @@ export type TCreditRow = {
  * lifetime bonus counter: those count USDT, and a credit with a bonus type here is not in USDT
  * (`ledger/service.ts` refuses one).
  */
-export function creditParts(credit: TCreditRow): { name: string; statement: SQL }[] {
-  if (!/^[a-z][a-z0-9_]*$/.test(credit.name)) throw new Error(`Not a part's name: ${credit.name}`);
-  const account = `${credit.name}_account`;
+export function creditParts(credit: TCreditRow): TPart[] {
+  const account = `${partName(credit.name)}_account`;
   const transfer = `${credit.name}_transfer`;
   const details =
     credit.details instanceof SQL ? credit.details : sql`${JSON.stringify(credit.details)}::jsonb`;

@@ -7,7 +7,7 @@ import {
   type TOperationType,
 } from '@portal/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, TPart } from '../../db/client';
 import {
   MATCHING_BONUS_TYPES,
   type TAccountRef,
@@ -100,7 +100,7 @@ export function paymentParts<C extends TCurrency>(input: {
   from: TUserAccountRef<C>;
   to: TCompanyPurpose;
   amount: TMinor<NoInfer<C>>;
-}): { parts: SQL; paid: SQL; transferId: SQL } {
+}): { parts: TPart[]; paid: SQL; transferId: SQL } {
   if (input.amount <= 0n) throw new Error('A payment moves an amount above zero');
   return {
     parts: repo.debitParts({
@@ -132,7 +132,7 @@ export function creditParts<C extends TCurrency>(input: {
   from: TCompanyPurpose;
   to: TUserAccountRef<C>;
   amount: TMinor<NoInfer<C>>;
-}): { name: string; statement: SQL }[] {
+}): TPart[] {
   if (input.amount <= 0n) throw new Error('A credit moves an amount above zero');
   // A USDT bonus counts in the lifetime totals (`bonusTotals`): that is `postTransfer`'s to post.
   if (input.operationType === 'bonus' && input.to.currency === 'USDT')

@@ -1,5 +1,14 @@
 import { and, desc, eq, SQL, sql, type Table } from 'drizzle-orm';
-import { type Db, insertValues, jsonRows, queryRows, rowOf, type TInsertRow } from '../../db/client';
+import {
+  type Db,
+  insertValues,
+  jsonRows,
+  queryRows,
+  rowOf,
+  type TInsertRow,
+  type TPart,
+  withParts,
+} from '../../db/client';
 import { purchases } from './schema';
 
 export type TPurchaseRow = typeof purchases.$inferSelect;
@@ -25,7 +34,7 @@ export async function insertPurchase(
   db: Db,
   row: TInsertRow<typeof purchases>,
   along: TAlong[] = [],
-  payment?: { parts: SQL; paid: SQL },
+  payment?: { parts: TPart[]; paid: SQL },
 ): Promise<{ purchase: TPurchaseRow; paid: boolean; along: (Record<string, unknown>[] | null)[] }> {
   const parts = along.map((part, index) => {
     const {
@@ -33,14 +42,16 @@ export async function insertPurchase(
       returning = null,
       name = `along_${index}`,
     } = part instanceof SQL ? { statement: part } : part;
-    if (!/^[a-z][a-z0-9_]*$/.test(name) || name === 'purchase') throw new Error(`Not a part's name: ${name}`);
+    if (name === 'purchase') throw new Error('A part of a purchase is not named purchase');
     return { statement, returning, name };
   });
   const [inserted] = await queryRows<Record<string, unknown>>(
     db,
-    sql`with ${payment ? sql`${payment.parts}, ` : sql``}purchase as (${insertValues(purchases, row)} returning *)${sql.join(
-      parts.map(({ statement, name }) => sql`, ${sql.raw(name)} as (${statement})`),
-    )} select *, ${payment ? payment.paid : sql`true`} as purchase_paid${sql.join(
+    sql`with ${withParts([
+      ...(payment?.parts ?? []),
+      { name: 'purchase', statement: sql`${insertValues(purchases, row)} returning *` },
+      ...parts,
+    ])} select *, ${payment ? payment.paid : sql`true`} as purchase_paid${sql.join(
       parts.map(({ returning, name }, index) =>
         returning ? sql`, ${jsonRows(returning, name)} as ${sql.raw(`along_${index}`)}` : sql``,
       ),
