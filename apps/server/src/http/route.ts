@@ -85,9 +85,10 @@ export type TRouteSpec<
   /**
    * A money-moving call: it takes an Idempotency-Key (api.md); a repeat answers the stored answer
    * before anything else runs. `ignore` lists body fields left out of the request's hash.
-   * `inOnce`: the handler's first act is the service's `once()`, which answers a repeat itself
-   * (its claim of the key finds the stored answer), so the early look-up is left out: one round
-   * trip less for every first request. Only for a handler that reads and checks nothing before.
+   * `inOnce`: the handler's work is the service's `once()`, which answers a repeat itself (the
+   * key, written with the answer, finds the stored one, also when the work fails), so the early
+   * look-up is left out: one round trip less for every first request. Only for a handler that
+   * checks nothing before `once()` and writes nothing a repeat must not write again.
    */
   idempotent?: { ignore: readonly string[]; inOnce?: true };
   /**

@@ -97,5 +97,56 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         mismatched_accounts: [],
       });
     }, 240_000);
+
+    it('30 purchases with one Idempotency-Key at once buy once; each answers the first answer; its key with another body answers 409', async () => {
+      const app = await testApp();
+      const partner = await registerPartner(app);
+      // Money for one purchase only: a racing retry that ran its work after the first one's
+      // commit would be short, and must still answer what the first one answered.
+      await adjust(app, partner.id, 'USDT', '150');
+      const catalogue = (await call(app, 'GET', '/api/v1/products/', { token: partner.token })).body as {
+        id: number;
+        code: string;
+      }[];
+      const node = catalogue.find((product) => product.code === 'virtual-node-100')!.id;
+      const servers = await startTwoServers({});
+      const buy = (index: number, body: object) =>
+        fetch(`${servers[index % 2]}/api/v1/virtual_node/purchase/`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${partner.token}`,
+            'content-type': 'application/json',
+            'idempotency-key': 'one-node',
+          },
+          body: JSON.stringify(body),
+        }).then(async (response) => ({
+          status: response.status,
+          replayed: response.headers.get('idempotent-replayed'),
+          body: await response.json(),
+        }));
+
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, index) => buy(index, { product_id: node })),
+      );
+
+      expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(201));
+      expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+      expect(answers.filter((answer) => answer.replayed !== 'true')).toHaveLength(1);
+      const mine = await call(app, 'GET', '/api/v1/virtual_node/my/', { token: partner.token });
+      expect(mine.body).toHaveLength(1);
+      expect((await balances(app, partner.token)).usdt).toBe('50.000000');
+
+      const other = await buy(0, { product_id: node, promocode: 'NOSUCHCODE' });
+      expect(other).toMatchObject({
+        status: 409,
+        body: { detail: 'This Idempotency-Key was used for a different request.' },
+      });
+      expect((await balances(app, partner.token)).usdt).toBe('50.000000');
+      expect(await ledgerHealth(app)).toMatchObject({
+        ok: true,
+        negative_user_accounts: 0,
+        mismatched_accounts: [],
+      });
+    }, 240_000);
   },
 );

@@ -33,10 +33,20 @@ export async function storedAnswer(db: Db, idempotency: TIdempotency | null): Pr
   return idempotency ? answerOf(await find(db, idempotency), idempotency) : null;
 }
 
+/** Thrown inside `once`'s transaction to roll back its work: the key was answered meanwhile. */
+class KeyAnswered extends Error {}
+
 /**
  * Runs `work` in one transaction with the key's record: the money moves and the answer is kept
- * together, or neither. `work` returns the answer the client gets (it is what a replay sends). A request racing with the same key waits for the first one's commit on
- * the key's row, then answers what the first one answered.
+ * together, or neither. `work` returns the answer the client gets (it is what a replay sends).
+ *
+ * The key is written last, with its answer, in the same statement that claims it
+ * (docs/decisions.md "The key is written with its answer"): one statement for the key, not a
+ * claim before the work and its answer after. A key answered before, or by a request racing with
+ * the same key (the insert waits for that one's commit), keeps the first answer: this work rolls
+ * back and the first answer is sent, or 409 when the request differs. When `work` fails, the key
+ * is looked up in the same way before the error is answered: a retry that no longer goes through
+ * (the money was spent by the first) answers what the first one answered.
  */
 export async function once<T extends object>(
   db: Db,
@@ -44,28 +54,52 @@ export async function once<T extends object>(
   statusCode: number,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    if (idempotency) {
-      const claimed = await queryRows<{ key: string }>(
-        tx,
-        sql`${insertValues(idempotencyKeys, { ...idempotency, statusCode, response: {} })}
-            on conflict do nothing returning key`,
-      );
-      if (claimed.length === 0) {
-        const stored = answerOf(await find(tx, idempotency), idempotency);
-        if (stored) throw stored;
-      }
-    }
-    const result = await work(tx);
-    if (idempotency) {
-      await queryRows(
-        tx,
-        sql`update idempotency_keys set response = ${JSON.stringify(result)}::jsonb
-             where user_id = ${idempotency.userId} and scope = ${idempotency.scope} and key = ${idempotency.key}`,
-      );
-    }
-    return result;
-  });
+  if (!idempotency) return db.transaction(work);
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await work(tx);
+      if (!(await claim(tx, idempotency, statusCode, result))) throw new KeyAnswered();
+      return result;
+    });
+  } catch (error) {
+    const stored = await answered(db, idempotency);
+    if (stored) throw stored;
+    if (error instanceof KeyAnswered)
+      throw new Error('An idempotency key was answered, then gone', { cause: error });
+    throw error;
+  }
+}
+
+/** Writes the key with its answer; false when it is there already (after waiting for a racing commit). */
+async function claim(
+  db: Db,
+  idempotency: TIdempotency,
+  statusCode: number,
+  response: object,
+): Promise<boolean> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`${insertValues(idempotencyKeys, { ...idempotency, statusCode, response })}
+        on conflict do nothing returning key`,
+  );
+  return rows.length === 1;
+}
+
+/**
+ * The answer kept for the key, waiting for a request racing with the same key to commit or roll
+ * back first (a claim that is rolled back: nothing is written); null when there is none.
+ */
+async function answered(db: Db, idempotency: TIdempotency): Promise<StoredAnswer | null> {
+  const none = new KeyAnswered();
+  try {
+    return await db.transaction(async (tx) => {
+      if (await claim(tx, idempotency, 0, {})) throw none;
+      return answerOf(await find(tx, idempotency), idempotency);
+    });
+  } catch (error) {
+    if (error === none) return null;
+    throw error;
+  }
 }
 
 /**

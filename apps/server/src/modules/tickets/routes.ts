@@ -4,7 +4,9 @@ import { route } from '../../http/route';
 import type { TTickets } from './service';
 
 const tags = ['shop'];
-const idempotent = { ignore: [] } as const;
+// A gift certificate's code is settled first (an expired one refunded to its buyer): that
+// changes nothing for a repeat, which `once()` answers itself.
+const idempotent = { ignore: [], inOnce: true } as const;
 
 export function ticketRoutes(app: FastifyInstance, deps: { tickets: TTickets }): void {
   const { tickets } = deps;
