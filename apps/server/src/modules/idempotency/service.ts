@@ -33,8 +33,8 @@ export async function storedAnswer(db: Db, idempotency: TIdempotency | null): Pr
   return idempotency ? answerOf(await find(db, idempotency), idempotency) : null;
 }
 
-/** Thrown inside `once`'s transaction to roll back its work: the key was answered meanwhile. */
-class KeyAnswered extends Error {}
+/** Thrown to roll a transaction of this module back on purpose (`once`, `answered`). */
+class RolledBack extends Error {}
 
 /**
  * Runs `work` in one transaction with the key's record: the money moves and the answer is kept
@@ -58,13 +58,13 @@ export async function once<T extends object>(
   try {
     return await db.transaction(async (tx) => {
       const result = await work(tx);
-      if (!(await claim(tx, idempotency, statusCode, result))) throw new KeyAnswered();
+      if (!(await claim(tx, idempotency, statusCode, result))) throw new RolledBack('answered meanwhile');
       return result;
     });
   } catch (error) {
     const stored = await answered(db, idempotency);
     if (stored) throw stored;
-    if (error instanceof KeyAnswered)
+    if (error instanceof RolledBack)
       throw new Error('An idempotency key was answered, then gone', { cause: error });
     throw error;
   }
@@ -90,14 +90,13 @@ async function claim(
  * back first (a claim that is rolled back: nothing is written); null when there is none.
  */
 async function answered(db: Db, idempotency: TIdempotency): Promise<StoredAnswer | null> {
-  const none = new KeyAnswered();
   try {
     return await db.transaction(async (tx) => {
-      if (await claim(tx, idempotency, 0, {})) throw none;
+      if (await claim(tx, idempotency, 0, {})) throw new RolledBack('no answer');
       return answerOf(await find(tx, idempotency), idempotency);
     });
   } catch (error) {
-    if (error === none) return null;
+    if (error instanceof RolledBack) return null;
     throw error;
   }
 }
