@@ -3,15 +3,7 @@ import { call, testApp } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';
 import { adjust, balances, ledgerHealth } from '../helpers/money';
 import { startTwoServers } from '../helpers/process';
-
-/** The id of the virtual node of 100 USDT in the catalogue. */
-async function nodeOf100(app: Awaited<ReturnType<typeof testApp>>, token: string): Promise<number> {
-  const catalogue = (await call(app, 'GET', '/api/v1/products/', { token })).body as {
-    id: number;
-    code: string;
-  }[];
-  return catalogue.find((product) => product.code === 'virtual-node-100')!.id;
-}
+import { tariffId } from '../helpers/tariffs';
 
 describe.runIf(process.env.TEST_DATABASE_URL)(
   'withdrawals and purchases under concurrency, on PostgreSQL with two server processes',
@@ -71,7 +63,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const app = await testApp();
       const partner = await registerPartner(app);
       await adjust(app, partner.id, 'USDT', '2000');
-      const node = await nodeOf100(app, partner.token);
+      const node = await tariffId(app, 'virtual-node-100');
 
       const servers = await startTwoServers({});
       const answers = await Promise.all(
@@ -109,7 +101,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       // Money for one purchase only: a racing retry that ran its work after the first one's
       // commit would be short, and must still answer what the first one answered.
       await adjust(app, partner.id, 'USDT', '150');
-      const node = await nodeOf100(app, partner.token);
+      const node = await tariffId(app, 'virtual-node-100');
       const servers = await startTwoServers({});
       const buy = (index: number, body: object) =>
         fetch(`${servers[index % 2]}/api/v1/virtual_node/purchase/`, {
