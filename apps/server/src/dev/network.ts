@@ -93,7 +93,7 @@ export async function generateNetwork(db: Db, options: TNetworkOptions): Promise
       tx,
       sql`select id::text as id, binary_parent_id::text as parent, binary_position as position,
                  binary_side as side, is_company_root as root, mentor_id::text as mentor
-          from users order by id`,
+          from users order by users.id`,
     );
     const root = existing.find((row) => row.root);
     if (!root) throw new Error('The company root account is missing: start the server once first');

@@ -255,18 +255,25 @@ export async function moveCursor(tx: Db, to: TCursor, folded: number): Promise<v
 const CURSOR = sql`(coalesce((select f.last_xid from compensation_fold f where f.id = 1), 0),
   coalesce((select f.last_event_id from compensation_fold f where f.id = 1), 0))`;
 
+/**
+ * The first event after the cursor, in the fold's order: read off the order index whatever the
+ * statistics (without the order, stale statistics make it a scan of every event).
+ */
+export const firstUnfolded = (db: Db) =>
+  db
+    .select({ id: compensationEvents.id })
+    .from(compensationEvents)
+    .where(sql`(${compensationEvents.xid}, ${compensationEvents.id}) > ${CURSOR}`)
+    .orderBy(compensationEvents.xid, compensationEvents.id)
+    .limit(1);
+
 const backlogQueries = new WeakMap<Db, { execute(): Promise<{ id: number }[]> }>();
 
 /** Whether any event waits after the cursor: one named read. Call it with the top-level database. */
 export async function hasBacklog(db: Db): Promise<boolean> {
   let query = backlogQueries.get(db);
   if (!query) {
-    query = db
-      .select({ id: compensationEvents.id })
-      .from(compensationEvents)
-      .where(sql`(${compensationEvents.xid}, ${compensationEvents.id}) > ${CURSOR}`)
-      .limit(1)
-      .prepare('fold_backlog');
+    query = firstUnfolded(db).prepare('fold_backlog');
     backlogQueries.set(db, query);
   }
   return (await query.execute()).length > 0;

@@ -353,7 +353,7 @@ export async function lockSpendable(tx: Db, userIds: readonly number[]): Promise
     tx,
     sql`select user_id::text as user_id, currency, balance::text as balance from ledger_accounts
         where user_id = any(${idArray(userIds)}) and purpose = 'main' and currency in ('USDT', 'DXN')
-        order by user_id, currency, purpose for update`,
+        order by ledger_accounts.user_id, currency, purpose for update`,
   );
   for (const row of rows) held.set(`${row.user_id}:${row.currency}`, BigInt(row.balance));
   return held;

@@ -139,23 +139,30 @@ export async function saveStats(tx: Db, rows: readonly TStats[]): Promise<void> 
   );
 }
 
-/** New partners not counted yet, lowest id first. */
+/**
+ * New partners not counted yet, lowest id first. Ordered by the column, not by the text it is
+ * answered as, so that the pending index is read whatever the statistics.
+ */
+export const pendingUsersQuery = (limit: number) =>
+  sql`select id::text as id from users where not team_counted order by users.id limit ${limit}`;
+
 export async function pendingUsers(tx: Db, limit: number): Promise<number[]> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`select id::text as id from users where not team_counted order by id limit ${limit}`,
-  );
+  const rows = await queryRows<{ id: string }>(tx, pendingUsersQuery(limit));
   return rows.map((row) => Number(row.id));
 }
 
 /** A node whose counted state differs from its status: `active` is what it counts as now. */
 export type TPendingNode = { id: number; userId: number; physical: boolean; active: boolean };
 
+/** Read off the pending index by the column (as `pendingUsersQuery`). */
+export const pendingNodesQuery = (limit: number) =>
+  sql`select id::text as id, user_id::text as user_id, kind, status = 'active' as active from nodes
+      where team_counted <> (status = 'active') order by nodes.id limit ${limit}`;
+
 export async function pendingNodes(tx: Db, limit: number): Promise<TPendingNode[]> {
   const rows = await queryRows<{ id: string; user_id: string; kind: string; active: boolean }>(
     tx,
-    sql`select id::text as id, user_id::text as user_id, kind, status = 'active' as active from nodes
-        where team_counted <> (status = 'active') order by id limit ${limit}`,
+    pendingNodesQuery(limit),
   );
   return rows.map((row) => ({
     id: Number(row.id),
