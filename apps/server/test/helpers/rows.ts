@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { queryRows } from '../../src/db/client';
 import { auditLog, mfaFactors, users } from '../../src/schema';
 import type { TTestApp } from './app';
 
@@ -25,4 +26,13 @@ export async function countRows(app: TTestApp, table: PgTable, where?: SQL): Pro
     .from(table)
     .where(where);
   return Number(row!.n);
+}
+
+/** The plan PostgreSQL would run `query` with (`explain`), one line per row. */
+export async function planOf(app: TTestApp, query: { getSQL(): unknown }): Promise<string> {
+  const rows = await queryRows<Record<string, string>>(
+    app.database.db,
+    sql`explain ${query as Parameters<typeof sql>[1]}`,
+  );
+  return rows.map((row) => Object.values(row)[0]).join('\n');
 }

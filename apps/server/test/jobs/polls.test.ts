@@ -5,6 +5,7 @@ import { firstUnfolded } from '../../src/modules/compensation/events';
 import { findProductByCode } from '../../src/modules/catalog/service';
 import { pendingNodesQuery, pendingUsersQuery } from '../../src/modules/team-stats/repo';
 import { type TTestApp, testApp } from '../helpers/app';
+import { planOf } from '../helpers/rows';
 
 /**
  * The jobs' polls run every second in every process: each must read its index whatever the
@@ -12,14 +13,6 @@ import { type TTestApp, testApp } from '../helpers/app';
  */
 
 const ROWS = 3000;
-
-async function plan(app: TTestApp, query: { getSQL(): unknown }): Promise<string> {
-  const rows = await queryRows<Record<string, string>>(
-    app.database.db,
-    sql`explain ${query as Parameters<typeof sql>[1]}`,
-  );
-  return rows.map((row) => Object.values(row)[0]).join('\n');
-}
 
 /** Many partners, nodes and events, all counted and folded: nothing pending, as most seconds. */
 async function caughtUp(app: TTestApp) {
@@ -50,7 +43,7 @@ describe("the jobs' polls", () => {
     for (const analyzed of [false, true]) {
       if (analyzed) await app.database.db.execute(sql`analyze users, nodes, compensation_events`);
       for (const [name, [query, index]] of Object.entries(polls)) {
-        const shown = await plan(app, query);
+        const shown = await planOf(app, query);
         expect(shown, `${name}, ${analyzed ? 'analyzed' : 'not analyzed'}:\n${shown}`).toMatch(index);
         expect(shown, `${name}:\n${shown}`).not.toMatch(/Seq Scan|Sort/);
       }

@@ -4,6 +4,7 @@ import { queryRows } from '../../src/db/client';
 import { ORDER, pageQuery } from '../../src/modules/statement/repo';
 import { call, testApp, type TTestApp } from '../helpers/app';
 import { registerPartner } from '../helpers/factories';
+import { planOf } from '../helpers/rows';
 
 const OPERATIONS = 47;
 const BONUSES = 23;
@@ -33,14 +34,6 @@ async function fillLines(app: TTestApp, userId: number) {
 
 const page = (app: TTestApp, token: string, body: object, number: number) =>
   call(app, 'POST', `/api/v1/payments/finances/?page=${number}`, { token, body });
-
-async function plan(app: TTestApp, query: { getSQL(): unknown }): Promise<string> {
-  const rows = await queryRows<Record<string, string>>(
-    app.database.db,
-    sql`explain ${query as Parameters<typeof sql>[1]}`,
-  );
-  return rows.map((row) => Object.values(row)[0]).join('\n');
-}
 
 describe('POST /api/v1/payments/finances/: pages', () => {
   it('every order reads the same lines page by page, the back half from the other end', async () => {
@@ -119,7 +112,7 @@ describe('statement indexes (plans without statistics)', () => {
         { userId: 1 },
         { userId: 1, from: new Date('2026-01-01'), to: new Date('2026-02-01') },
       ]) {
-        const text = await plan(app, pageQuery(filter, ordering, 0, 20));
+        const text = await planOf(app, pageQuery(filter, ordering, 0, 20));
         // Each table's first lines read in order from its index, then merged: nothing sorted.
         expect(text, text).not.toMatch(/Sort {2}\(cost|Seq Scan|Bitmap/);
         expect(text, text).toMatch(
