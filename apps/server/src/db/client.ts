@@ -23,6 +23,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { compileInOneWalk } from './compile';
 import { LOCKS } from './locks';
 
 /** The database, or a transaction on it: services take either. */
@@ -162,7 +163,7 @@ async function migrateInOneTransaction(db: Db): Promise<void> {
 export function openDatabase(options: DatabaseOptions): Database {
   if ('pglite' in options) {
     const client = options.pglite;
-    const db = drizzlePglite(client) as unknown as Db;
+    const db = oneWalk(drizzlePglite(client));
     return {
       db,
       readDb: db,
@@ -176,17 +177,27 @@ export function openDatabase(options: DatabaseOptions): Database {
   // the pool replaces it on the next query.
   pool.on('error', (error) => options.onIdleError?.(error));
   pool.on('connect', (client) => (options.namedStatements === false ? unnamed : prepareByText)(client));
-  const db = drizzlePg(pool) as unknown as Db;
+  const db = oneWalk(drizzlePg(pool));
   const readPool = options.read ? replicaPool(options.read, options) : null;
   return {
     db,
-    readDb: readPool ? drizzlePg(readPool) : db,
+    readDb: readPool ? oneWalk(drizzlePg(readPool)) : db,
     driver: 'postgres',
     migrate: () => migrateInOneTransaction(db),
     close: async () => {
       await Promise.all([pool.end(), readPool?.end()]);
     },
   };
+}
+
+/**
+ * `db`, its statements compiled in one walk (`db/compile.ts`); SQL_COMPILE_CHECK=1 (the test suite)
+ * compares each with drizzle's own compilation.
+ */
+function oneWalk(db: Db): Db {
+  const { dialect } = db as unknown as { dialect: Parameters<typeof compileInOneWalk>[0] };
+  compileInOneWalk(dialect, process.env.SQL_COMPILE_CHECK === '1');
+  return db;
 }
 
 /**
